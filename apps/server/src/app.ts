@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Code } from '@simshop/contract/codes';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Db, openDb } from './db/kysely.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoIfNew } from './db/seed/index.ts';
+import { parseContext } from './lib/context.ts';
+import { BizError } from './lib/errors.ts';
+import type { App } from './lib/route.ts';
+import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
+import { registerModules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+/** Readable message for a failed schema check: the field path, then what is wrong. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    if (first) {
+      const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const where = path || (first.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || error.validationContext || 'body';
+      return `${where}: ${first.message}`;
+    }
+  }
+  return error.message;
+}
+
+export interface BuildOptions {
+  /** An open database to use instead of opening one from the config (tests). */
+  db?: Db;
+  logger?: boolean;
+}
+
+/** Builds the whole server without listening; tests drive it through inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? openDb(config.database);
+  await migrateToLatest(db.db, db.dialect);
+  if (config.seed === 'demo') await seedDemoIfNew(db, config);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (req) => {
+    req.ctx = parseContext(req);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    allowList: (req) => req.url === '/healthz',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: Code.FAILED,
+      message: `too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+      data: null,
+    }),
+  });
+
+  // Error replies are serialised here, not by the route's response schema (which describes success).
+  const refuse = (reply: FastifyReply, status: number, code: number, message: string) =>
+    reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ code, message, data: null }));
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof BizError) return refuse(reply, 200, error.code, error.message);
+    if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
+      return refuse(reply, 200, Code.FAILED, validationMessage(error));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return refuse(reply, error.statusCode, Code.FAILED, error.message);
+    }
+    req.log.error({ err: error, reqId: req.id }, 'unexpected error');
+    return refuse(reply, 500, Code.FAILED, `internal error (request ${req.id})`);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ code: Code.FAILED, message: `not found: ${req.method} ${req.url.split('?')[0]}`, data: null });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SIM shop and IoT self-service API', version: '1.4.4' },
+      components: {
+        securitySchemes: {
+          simToken: { type: 'apiKey', in: 'header', name: 'x-sim-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await registerModules(app);
+
+  if (existsSync(config.webDir)) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/shop/',
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (/[\\/]assets[\\/]/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/shop/'));
+  app.get('/shop', { schema: { hide: true } }, (_req, reply) => reply.redirect('/shop/'));
+
+  return app;
+}

@@ -1,0 +1,75 @@
+/**
+ * Every difference between SQLite and PostgreSQL lives here: connection set-up, column types
+ * for migrations, row locks and error classification. Business code never branches on dialect.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type ColumnDefinitionBuilder, type Dialect, PostgresDialect, type SelectQueryBuilder, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
+
+export type DialectName = DatabaseTarget['dialect'];
+
+// int8 (bigint: ids, epoch-millisecond times) and numeric (sums) come back as JS numbers; every
+// value we store is far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DialectHandle {
+  name: DialectName;
+  kysely: Dialect;
+  close(): Promise<void>;
+}
+
+export function createDialect(target: DatabaseTarget): DialectHandle {
+  if (target.dialect === 'sqlite') {
+    if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
+    const database = new SQLite(target.file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    return {
+      name: 'sqlite',
+      kysely: new SqliteDialect({ database }),
+      close: async () => undefined,
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  return { name: 'postgres', kysely: new PostgresDialect({ pool }), close: async () => undefined };
+}
+
+/** Column helpers for migrations, so one migration file serves both dialects. */
+export function columns(name: DialectName) {
+  return {
+    /** Auto-increment primary key. */
+    id: (col: ColumnDefinitionBuilder) =>
+      name === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity(),
+    idType: name === 'sqlite' ? ('integer' as const) : ('bigint' as const),
+    /** Epoch milliseconds (UTC). */
+    timeType: name === 'sqlite' ? ('integer' as const) : ('bigint' as const),
+    /** Integer fen. */
+    moneyType: name === 'sqlite' ? ('integer' as const) : ('bigint' as const),
+    textType: 'text' as const,
+  };
+}
+
+/** Lock the selected rows until the transaction ends (PostgreSQL); SQLite serialises writers itself. */
+export function forUpdate<DB, TB extends keyof DB, O>(name: DialectName, query: SelectQueryBuilder<DB, TB, O>) {
+  return name === 'postgres' ? query.forUpdate() : query;
+}
+
+/** True when the error is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === '23505' ||
+    (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE')) ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

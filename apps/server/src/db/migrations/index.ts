@@ -1,0 +1,18 @@
+import type { Kysely, Migration } from 'kysely';
+import type { DialectName } from '../dialect.ts';
+import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_storefront.ts';
+import * as m0003 from './0003_iot.ts';
+
+type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
+
+/** Every migration in order. Append only. */
+const all: Record<string, DialectMigration> = {
+  '0001_foundation': m0001,
+  '0002_storefront': m0002,
+  '0003_iot': m0003,
+};
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(all).map(([name, m]) => [name, { up: (db) => m.up(db, dialect) }]));
+}

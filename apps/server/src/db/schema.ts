@@ -1,0 +1,58 @@
+import type { Generated } from 'kysely';
+import type { IotTables } from './schema-iot.ts';
+import type { StorefrontTables } from './schema-storefront.ts';
+
+/** Tables of the foundation; each domain module adds its own interface to Database below. */
+export interface PromotersTable {
+  id: Generated<number>;
+  promo_code: string;
+  name: string;
+  is_default: number;
+  is_agent: number;
+  parent_id: number | null;
+  invite_code: string;
+  domain: string;
+  douyin_mp_im_id: string;
+  kuaishou_mp_im_id: string;
+  show_payment_type: string;
+  shop_menu: string;
+  front: string;
+  default_province: string;
+  default_city: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FoundationTables {
+  promoters: PromotersTable;
+  settings: { key: string; value: string };
+  dict_data: {
+    id: Generated<number>;
+    dict_type: string;
+    label: string;
+    value: string;
+    list_class: string;
+    sort: number;
+    enabled: number;
+  };
+  app_domains: { package_name: string; domain: string; enabled: number };
+  client_error_reports: {
+    id: Generated<number>;
+    platform: string;
+    package_name: string;
+    error: string;
+    ip: string;
+    created_at: number;
+  };
+  rate_counters: { key: string; window_start: number; count: number; expires_at: number };
+  idempotency_keys: {
+    scope: string;
+    key: string;
+    request_hash: string;
+    state: string;
+    reply: string | null;
+    created_at: number;
+  };
+}
+
+export interface Database extends FoundationTables, StorefrontTables, IotTables {}

@@ -1,0 +1,17 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../kysely.ts';
+import { seedFoundation } from './foundation.ts';
+import { seedIot } from './iot.ts';
+import { seedStorefront } from './storefront.ts';
+
+/** Seeds the demo data once, into a database that has no promoters yet. Deterministic. */
+export async function seedDemoIfNew(db: Db, _config: Config, now = Date.now()): Promise<boolean> {
+  const existing = await db.db.selectFrom('promoters').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  await db.db.transaction().execute(async (trx) => {
+    await seedFoundation(trx, now);
+    await seedStorefront(trx, now);
+    await seedIot(trx, now);
+  });
+  return true;
+}

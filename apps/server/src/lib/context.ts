@@ -1,0 +1,54 @@
+import { Header } from '@simshop/contract/headers';
+import type { FastifyRequest } from 'fastify';
+
+/** The §7 headers of a call, parsed once per request. */
+export interface RequestContext {
+  platform: string;
+  sessionId: string;
+  orderSessionId: string;
+  platformSource: string;
+  platformOpenId: string;
+  pageUrl: string;
+  simNo: string;
+  simToken: string;
+  language: 'en' | 'zh-Hans' | 'zh-Hant';
+  idempotencyKey: string;
+}
+
+const HEX32 = /^[0-9a-f]{32}$/;
+
+function header(req: FastifyRequest, name: string, max = 256): string {
+  const v = req.headers[name];
+  const s = Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+  return s.length > max ? '' : s;
+}
+
+/** Maps an Accept-Language value to the app's languages with the §1 rule. */
+export function languageOf(value: string): RequestContext['language'] {
+  const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (!first.startsWith('zh')) return 'en';
+  return /(tw|hk|mo|cht|hant)/.test(first) ? 'zh-Hant' : 'zh-Hans';
+}
+
+export function parseContext(req: FastifyRequest): RequestContext {
+  const sessionId = header(req, Header.sessionId).toLowerCase();
+  const orderSessionId = header(req, Header.orderSessionId).toLowerCase();
+  return {
+    platform: header(req, Header.platform, 32),
+    sessionId: HEX32.test(sessionId) ? sessionId : '',
+    orderSessionId: HEX32.test(orderSessionId) ? orderSessionId : '',
+    platformSource: header(req, Header.platformSource, 8),
+    platformOpenId: header(req, Header.platformOpenId, 128),
+    pageUrl: header(req, Header.pageUrl, 2048),
+    simNo: header(req, Header.simNo, 32),
+    simToken: header(req, Header.simToken, 128),
+    language: languageOf(header(req, Header.language)),
+    idempotencyKey: header(req, Header.idempotencyKey, 128),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}

