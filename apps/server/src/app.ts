@@ -135,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: config.webDir,
       prefix: '/shop/',
       maxAge: '1h',
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (/[\\/]assets[\\/]/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
         if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');

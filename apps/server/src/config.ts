@@ -31,6 +31,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console']).default('console'),
   PAYMENT_SECRET: z.string().min(16, 'PAYMENT_SECRET must be at least 16 characters').optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  SEED_NUMBERS: integer('SEED_NUMBERS', 0, 5_000_000).default(20_000),
 });
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
@@ -54,6 +55,10 @@ export interface Config {
   jobs: boolean;
   /** Directory of the built web app, served at /shop/. */
   webDir: string;
+  /** Demo seed size of the vanity-number inventory (the bench seeds its own). */
+  seedNumbers: number;
+  /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
+  now: () => number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentSecret: e.PAYMENT_SECRET ?? 'sandbox-secret-change-me-in-production',
     jobs: e.JOBS === 'on',
     webDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    seedNumbers: e.SEED_NUMBERS,
+    now: Date.now,
     ...overrides,
   };
 }

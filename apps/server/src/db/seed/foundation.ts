@@ -16,7 +16,7 @@ export const demoFront: Front = {
   bottomTips: '本店号码均为运营商正规号码，实名登记后激活使用',
   ipcCode: '粤ICP备2026000001号',
   kefuUrl: '',
-  kefuQr: `${IMG}/kefu-qr.svg`,
+  kefuQr: '',
   kefuMobile: '400-800-1234',
   followQr: '',
   shopTemplate: 1,

@@ -1,0 +1,78 @@
+import { DotLoading, NavBar } from 'antd-mobile';
+import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useBaseConfig } from '../features/site/api/base-config.ts';
+import { navigateBack } from '../lib/nav.ts';
+import { stackDepth } from './history.ts';
+import type { PageDef } from './pages.ts';
+import { TabBar } from './tab-bar.tsx';
+
+/** Async page load delay before the loading indicator shows (spec §9). */
+const LOAD_DELAY_MS = 200;
+
+function PageLoading() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <div className="center-view">{visible ? <DotLoading color="primary" /> : null}</div>;
+}
+
+/** A page that failed to load shows an error view; a click reloads (spec §8). */
+class PageErrorBoundary extends Component<{ children: ReactNode; message: string }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <button
+        type="button"
+        className="center-view"
+        style={{ width: '100%', border: 0, background: 'none' }}
+        onClick={() => location.reload()}
+      >
+        {this.props.message}
+      </button>
+    );
+  }
+}
+
+export function NavTitleBar({ title, showBack }: { title: string; showBack: boolean }) {
+  return (
+    <header className="nav-bar">
+      <NavBar back={showBack ? '' : null} onBack={() => void navigateBack()}>
+        {title}
+      </NavBar>
+    </header>
+  );
+}
+
+/** Frame of every page: navigation bar, the page itself, and the tab bar on tab pages. */
+export function PageShell({ page, children }: { page: PageDef; children: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useBaseConfig();
+  const location = useLocation();
+  const title = t(page.titleKey);
+  const isTab = page.tab !== undefined;
+
+  useEffect(() => {
+    const shop = config?.front.title;
+    document.title = shop ? `${title} - ${shop}` : title;
+  }, [title, config?.front.title]);
+
+  return (
+    <div className="page" data-page={page.path}>
+      {page.customNavBar ? null : <NavTitleBar title={title} showBack={!isTab || stackDepth() > 0} />}
+      <main className={isTab ? 'page-body' : 'page-body no-tab'}>
+        <PageErrorBoundary key={location.key} message={t('common.loadFailed')}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </PageErrorBoundary>
+      </main>
+      {isTab ? <TabBar current={page.tab ?? 0} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .gz and .br beside each built text asset, so the server sends them precompressed. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const full = path.resolve(outDir, file);
+        const content = readFileSync(full);
+        if (content.length < 1024) continue;
+        writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${full}.br`, brotliCompressSync(content));
+      }
+    },
+  };
+}
+
+const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/shop/',
+  plugins: [react(), precompress()],
+  build: { target: 'es2020', chunkSizeWarningLimit: 400 },
+  server: {
+    proxy: { '/api': api, '/provinces': api, '/sandbox': api },
+  },
+});

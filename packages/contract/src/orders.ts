@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { mobile } from './auth.ts';
+import { numberPackage } from './numbers.ts';
+
+/**
+ * Vanity-number orders (spec §2 /pages/goods/pretty/*, /pages/order/*). An order belongs to the
+ * logged-in mobile (its creator or its contact mobile) and, before login, to the browser's
+ * `x-order-session-id` header. Money in fen; times in epoch ms.
+ */
+
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+export const orderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+const divisionCode = z.string().regex(/^\d{6}$/, 'a six-digit division code');
+
+/** POST /api/shop/order/create (header idempotency-key recommended). */
+export const createOrderBody = z.object({
+  promoCode: z.string().max(64).optional(),
+  number: z.string().regex(/^1\d{10}$/, '11 digits starting with 1'),
+  packageId: z.number().int().positive(),
+  buyerName: z
+    .string()
+    .trim()
+    .min(2, 'at least 2 characters')
+    .max(20, 'at most 20 characters')
+    .regex(/^[\p{L}·. ]+$/u, 'letters only'),
+  /** 18-character Chinese ID number (spec §5), checked with its ISO 7064 check character. */
+  idNumber: z.string().trim().length(18, 'a Chinese ID number has 18 characters'),
+  contactMobile: mobile,
+  address: z.object({
+    province: divisionCode,
+    city: divisionCode,
+    county: divisionCode,
+    detail: z.string().trim().min(4, 'at least 4 characters').max(120, 'at most 120 characters'),
+  }),
+  /** The buyer accepted the transaction terms and the service promise. */
+  agreed: z.literal(true, 'the transaction terms must be accepted'),
+});
+export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+export const orderAddress = z.object({
+  province: z.string(),
+  city: z.string(),
+  county: z.string(),
+  /** Province, city and county names followed by the detail. */
+  fullText: z.string(),
+  detail: z.string(),
+});
+
+export const orderSummary = z.object({
+  orderNo: z.string(),
+  status: orderStatus,
+  number: z.string(),
+  operator: z.string(),
+  operatorName: z.string(),
+  packageName: z.string(),
+  price: z.number().int(),
+  prestored: z.number().int(),
+  /** price + prestored, fen: what the buyer pays. */
+  amount: z.number().int(),
+  createdAt: z.number().int(),
+  /** While awaiting payment: when the hold on the number ends and the order is cancelled. */
+  holdUntil: z.number().int().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderDetail = orderSummary.extend({
+  buyerName: z.string(),
+  /** Masked: first 3 and last 4 characters. */
+  idNumberMasked: z.string(),
+  contactMobile: z.string(),
+  address: orderAddress,
+  package: numberPackage.nullable(),
+  paidAt: z.number().int().nullable(),
+  shippedAt: z.number().int().nullable(),
+  completedAt: z.number().int().nullable(),
+  cancelledAt: z.number().int().nullable(),
+  cancelReason: z.string(),
+  refundedAt: z.number().int().nullable(),
+  logistics: z.object({ company: z.string(), trackingNo: z.string() }).nullable(),
+  canPay: z.boolean(),
+  canCancel: z.boolean(),
+  canReview: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderNoQuery = z.object({ orderNo: z.string().regex(/^N\d{20}$/, 'an order number') });
+export const orderNoBody = orderNoQuery;
+
+export const orderListQuery = z.object({
+  /** One status, or empty for all. */
+  status: z.union([z.literal(''), orderStatus]).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const logisticsEvent = z.object({
+  at: z.number().int(),
+  status: z.enum(['collected', 'in_transit', 'arrived', 'out_for_delivery', 'delivered']),
+  description: z.string(),
+  location: z.string(),
+});
+/** GET /api/shop/order/logistics: newest event first. */
+export const orderLogistics = z.object({
+  orderNo: z.string(),
+  company: z.string(),
+  companyCode: z.string(),
+  trackingNo: z.string(),
+  status: z.enum(['in_transit', 'delivered']),
+  events: z.array(logisticsEvent),
+});
+export type OrderLogistics = z.infer<typeof orderLogistics>;
+
+/** Reviews of a storefront (spec §2 /pages/goods/pretty/comment). */
+export const reviewListQuery = z.object({
+  promoCode: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const review = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  /** Masked buyer name, e.g. 张*. */
+  name: z.string(),
+  content: z.string(),
+  /** Masked number bought, e.g. 138****8888. */
+  number: z.string(),
+  createdAt: z.number().int(),
+});
+export const reviewListReply = z.object({
+  list: z.array(review),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Average rating of the storefront, one decimal; 0 without reviews. */
+  average: z.number(),
+});
+export const createReviewBody = z.object({
+  orderNo: z.string().regex(/^N\d{20}$/, 'an order number'),
+  rating: z.number().int().min(1, 'from 1 to 5').max(5, 'from 1 to 5'),
+  content: z.string().trim().min(2, 'at least 2 characters').max(140, 'at most 140 characters'),
+});

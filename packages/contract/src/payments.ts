@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The payment module shared by every order type (vanity numbers now; IoT packages, top-ups, VIP
+ * and the points mall later). A payment belongs to one order of one type; money is integer fen.
+ */
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+export const paymentMethodsQuery = z.object({ promoCode: z.string().max(64).optional() });
+/** GET /api/shop/payment/methods: what the cashier offers (promoter's showPaymentType with a provider). */
+export const paymentMethod = z.object({ method: z.string(), name: z.string() });
+export const paymentMethods = z.array(paymentMethod);
+
+/** POST /api/shop/order/pay (header idempotency-key recommended). */
+export const payOrderBody = z.object({
+  promoCode: z.string().max(64).optional(),
+  orderNo: z.string().regex(/^N\d{20}$/, 'an order number'),
+  method: z.string().min(1).max(32),
+});
+
+/** A payment as the app sees it; `payUrl` opens the provider's cashier. */
+export const paymentView = z.object({
+  paymentNo: z.string(),
+  method: z.string(),
+  status: paymentStatus,
+  amount: z.number().int(),
+  payUrl: z.string(),
+  expiresAt: z.number().int(),
+  paidAt: z.number().int().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentView>;
+
+/** GET /api/shop/order/payResult?orderNo= : the order's payment state (queries the provider while pending). */
+export const payResult = z.object({
+  orderNo: z.string(),
+  orderStatus: z.string(),
+  paid: z.boolean(),
+  amount: z.number().int(),
+  payment: paymentView.nullable(),
+});
+export type PayResult = z.infer<typeof payResult>;
+
+/** GET /api/pay/status?paymentNo= */
+export const paymentStatusQuery = z.object({ paymentNo: z.string().regex(/^P\d{20}$/, 'a payment number') });

@@ -1,0 +1,41 @@
+// npm start: build what is not built yet, then serve everything on one port.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Newest modification time of the files under the given folders. */
+function newest(dirs) {
+  let max = 0;
+  const walk = (p) => {
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const f of readdirSync(p)) if (f !== 'node_modules' && f !== 'dist') walk(path.join(p, f));
+    } else max = Math.max(max, st.mtimeMs);
+  };
+  for (const d of dirs) if (existsSync(d)) walk(d);
+  return max;
+}
+
+function stale(output, sources) {
+  return !existsSync(output) || statSync(output).mtimeMs < newest(sources);
+}
+
+function run(args) {
+  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const contract = path.join(root, 'packages/contract/src');
+const web = path.join(root, 'apps/web');
+const server = path.join(root, 'apps/server');
+if (stale(path.join(web, 'dist/index.html'), [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), contract])) {
+  run(['run', 'build', '-w', 'apps/web']);
+}
+if (stale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), contract])) {
+  run(['run', 'build', '-w', 'apps/server']);
+}
+
+const child = spawnSync(process.execPath, ['--enable-source-maps', path.join(server, 'dist/server.js')], { cwd: root, stdio: 'inherit' });
+process.exit(child.status ?? 0);
