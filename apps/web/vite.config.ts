@@ -18,7 +18,7 @@ function precompress(): Plugin {
         if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
         const full = path.resolve(outDir, file);
         const content = readFileSync(full);
-        if (content.length < 1024) continue;
+        if (content.length < 1024 && !file.endsWith('.html')) continue;
         writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
         writeFileSync(`${full}.br`, brotliCompressSync(content));
       }
@@ -31,6 +31,7 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   base: '/shop/',
   plugins: [react(), precompress()],
+  resolve: { dedupe: ['react', 'react-dom'] },
   build: { target: 'es2020', chunkSizeWarningLimit: 400 },
   server: {
     proxy: { '/api': api, '/provinces': api, '/sandbox': api },

@@ -78,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -134,16 +135,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: config.webDir,
       prefix: '/shop/',
+      index: false,
       maxAge: '1h',
       preCompressed: true,
       setHeaders: (res, file) => {
         if (/[\\/]assets[\\/]/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');
       },
     });
+    // The app shell itself is never cached, so a new release is picked up at once.
+    app.get('/shop/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/shop/'));
-  app.get('/shop', { schema: { hide: true } }, (_req, reply) => reply.redirect('/shop/'));
 
   return app;
 }

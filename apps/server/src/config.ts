@@ -31,6 +31,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console']).default('console'),
   PAYMENT_SECRET: z.string().min(16, 'PAYMENT_SECRET must be at least 16 characters').optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  SMS_DEV_CODE: z.enum(['on', 'off']).optional(),
   SEED_NUMBERS: integer('SEED_NUMBERS', 0, 5_000_000).default(20_000),
 });
 
@@ -57,6 +58,11 @@ export interface Config {
   webDir: string;
   /** Demo seed size of the vanity-number inventory (the bench seeds its own). */
   seedNumbers: number;
+  /**
+   * Return SMS codes in the reply (`devCode`) as well as logging them: only with the console SMS
+   * provider; on by default for the demo seed, off otherwise (SMS_DEV_CODE=on|off).
+   */
+  smsDevCode: boolean;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -93,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: e.JOBS === 'on',
     webDir: path.resolve(import.meta.dirname, '../../web/dist'),
     seedNumbers: e.SEED_NUMBERS,
+    smsDevCode:
+      e.SMS_PROVIDER === 'console' &&
+      (e.SMS_DEV_CODE ?? ((e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none')) === 'demo' ? 'on' : 'off')) === 'on',
     now: Date.now,
     ...overrides,
   };

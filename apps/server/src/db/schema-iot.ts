@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 export interface IotDevicesTable {
   id: Generated<number>;
   device_no: string;
-  promoter_id: number;
+  promo_code: string;
   model: Generated<string>;
   imei: Generated<string>;
   wifi_encrypt: Generated<string>;
@@ -36,7 +36,7 @@ export interface IotSimsTable {
   imei: Generated<string>;
   mobile: Generated<string>;
   operator_type: Generated<number>;
-  promoter_id: number;
+  promo_code: string;
   device_id: number | null;
   device_slot: Generated<number>;
   device_in_use: Generated<number>;

@@ -91,7 +91,9 @@ export function requestHeaders(): Record<string, string> {
   return headers;
 }
 
-const toast = (content: string, duration = 2000) => Toast.show({ content, duration });
+function toast(content: string, duration = 2000): void {
+  Toast.show({ content, duration });
+}
 
 function dialog(content: string, confirmKey: string, onConfirm: () => void) {
   Dialog.show({
@@ -106,45 +108,50 @@ function dialog(content: string, confirmKey: string, onConfirm: () => void) {
   });
 }
 
-/** Shows what the §8 table says for a refused code. */
+function loginTimeout(): void {
+  toast(t('request.loginTimeout'));
+  useSession.getState().logoutUser();
+  const back = location.hash.replace(/^#/, '') || HOME;
+  reLaunch(`${LOGIN}?redirect=${encodeURIComponent(back)}`).catch(() => undefined);
+}
+
+function simLoginTimeout(): void {
+  toast(t('request.loginTimeout'));
+  useSession.getState().clearIotSession();
+  reLaunch(SIM_LOGIN).catch(() => undefined);
+}
+
+function agentNotDirect(): void {
+  Dialog.show({
+    content: t('request.agentNotDirect'),
+    closeOnAction: true,
+    actions: [
+      [
+        { key: 'ok', text: t('request.gotIt') },
+        { key: 'agents', text: t('request.backToDownstream'), bold: true, onClick: () => void reLaunch('/pages/index/agent/index') },
+      ],
+    ],
+  });
+}
+
+/** What the app shows for each refused code (spec §8); codes not listed toast their message. */
+const behaviours: Record<number, (message: string) => void> = {
+  [Code.FAILED]: (message) => toast(message || t('request.operationFailed')),
+  [Code.LOGIN_TIMEOUT]: loginTimeout,
+  [Code.SIM_LOGIN_TIMEOUT]: simLoginTimeout,
+  [Code.SOLD_OUT]: () => dialog(t('request.soldOut'), 'request.backToShop', () => void switchTab(`${HOME}?indexFirstGroup=2`)),
+  [Code.ORDER_FAILED]: () => dialog(t('request.orderFailed'), 'request.ok', () => undefined),
+  [Code.NUMBER_RESERVED]: () =>
+    dialog(t('request.numberReserved'), 'request.backToShop', () => void switchTab(`${HOME}?indexFirstGroup=1`)),
+  [Code.MODULE_CLOSED]: () => toast(t('request.moduleClosed')),
+  [Code.AGENT_NOT_DIRECT]: agentNotDirect,
+};
+
+/** Shows what the §8 table says for a refused code; 41001 and 41002 pass silently to the caller. */
 export function handleCode(code: number, message: string): void {
   if (SILENT_CODES.includes(code)) return;
-  switch (code) {
-    case Code.FAILED:
-      return void toast(message || t('request.operationFailed'));
-    case Code.LOGIN_TIMEOUT: {
-      toast(t('request.loginTimeout'));
-      useSession.getState().logoutUser();
-      const back = location.hash.replace(/^#/, '') || HOME;
-      return void reLaunch(`${LOGIN}?redirect=${encodeURIComponent(back)}`).catch(() => undefined);
-    }
-    case Code.SIM_LOGIN_TIMEOUT:
-      toast(t('request.loginTimeout'));
-      useSession.getState().clearIotSession();
-      return void reLaunch(SIM_LOGIN).catch(() => undefined);
-    case Code.SOLD_OUT:
-      return dialog(t('request.soldOut'), 'request.backToShop', () => void switchTab(`${HOME}?indexFirstGroup=2`));
-    case Code.ORDER_FAILED:
-      return dialog(t('request.orderFailed'), 'request.ok', () => undefined);
-    case Code.NUMBER_RESERVED:
-      return dialog(t('request.numberReserved'), 'request.backToShop', () => void switchTab(`${HOME}?indexFirstGroup=1`));
-    case Code.MODULE_CLOSED:
-      return void toast(t('request.moduleClosed'));
-    case Code.AGENT_NOT_DIRECT:
-      Dialog.show({
-        content: t('request.agentNotDirect'),
-        closeOnAction: true,
-        actions: [
-          [
-            { key: 'ok', text: t('request.gotIt') },
-            { key: 'agents', text: t('request.backToDownstream'), bold: true, onClick: () => void reLaunch('/pages/index/agent/index') },
-          ],
-        ],
-      });
-      return;
-    default:
-      return void toast(message || t('request.otherError'));
-  }
+  const behaviour = behaviours[code] ?? ((m: string) => toast(m || t('request.otherError')));
+  behaviour(message);
 }
 
 /** Calls the API with the §7 headers and applies the §8 behaviours; resolves with `data`. */

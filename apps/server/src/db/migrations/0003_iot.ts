@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .createTable('iot_devices')
     .addColumn('id', c.idType, c.id)
     .addColumn('device_no', 'text', (col) => col.notNull().unique())
-    .addColumn('promoter_id', c.idType, (col) => col.notNull().references('promoters.id'))
+    .addColumn('promo_code', 'text', (col) => col.notNull().references('promoters.promo_code'))
     .addColumn('model', 'text', text0)
     .addColumn('imei', 'text', text0)
     .addColumn('wifi_encrypt', 'text', (col) => col.notNull().defaultTo('WPA2-PSK'))
@@ -66,7 +66,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('imei', 'text', text0)
     .addColumn('mobile', 'text', text0)
     .addColumn('operator_type', 'integer', (col) => col.notNull().defaultTo(4))
-    .addColumn('promoter_id', c.idType, (col) => col.notNull().references('promoters.id'))
+    .addColumn('promo_code', 'text', (col) => col.notNull().references('promoters.promo_code'))
     .addColumn('device_id', c.idType, (col) => col.references('iot_devices.id'))
     .addColumn('device_slot', 'integer', int0)
     .addColumn('device_in_use', 'integer', int0)
@@ -114,7 +114,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('updated_at', c.timeType, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('iot_sims_device').on('iot_sims').columns(['device_id', 'device_slot']).execute();
-  await db.schema.createIndex('iot_sims_promoter').on('iot_sims').column('promoter_id').execute();
+  await db.schema.createIndex('iot_sims_promoter').on('iot_sims').column('promo_code').execute();
 
   await db.schema
     .createTable('iot_sim_packages')

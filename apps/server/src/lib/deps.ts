@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+
+/** What a storefront service needs from the app: the database, the clock, the config and a logger. */
+export interface Deps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  now: () => number;
+  log: FastifyBaseLogger;
+}

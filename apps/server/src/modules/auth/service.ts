@@ -1,0 +1,153 @@
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { SendCodeReply, UserInfo } from '@simshop/contract/auth';
+import { Code } from '@simshop/contract/codes';
+import type { Deps } from '../../lib/deps.ts';
+import { BizError, fail, invalid } from '../../lib/errors.ts';
+import { hit } from '../../lib/rate-limit.ts';
+import type { SmsProvider } from '../../providers/sms/provider.ts';
+import { getGenericConfig } from '../site/service.ts';
+import * as repo from './repository.ts';
+
+/** SMS login rules (issue 3). */
+export const SMS_RULES = {
+  codeTtlMs: 5 * 60_000,
+  maxWrongTries: 5,
+  perMobileMinute: 1,
+  perMobileDay: 10,
+  perIpHour: 20,
+  verifyPerMobileHour: 30,
+  sessionTtlMs: 30 * 86_400_000,
+} as const;
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+export interface AuthDeps extends Deps {
+  sms: SmsProvider;
+}
+
+function codeHash(deps: Deps, mobile: string, scene: string, code: string): string {
+  return createHmac('sha256', `sms-code:${deps.config.paymentSecret}`).update(`${mobile}:${scene}:${code}`).digest('hex');
+}
+
+export function sessionHash(sessionId: string): string {
+  return createHash('sha256').update(`login:${sessionId}`).digest('hex');
+}
+
+export function maskMobile(mobile: string): string {
+  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}
+
+async function checkSendLimits(deps: Deps, mobile: string, ip: string, now: number): Promise<void> {
+  const perIp = await hit(deps.db, `sms:ip:${ip}`, SMS_RULES.perIpHour, HOUR, now);
+  if (!perIp.allowed) throw fail(`too many codes requested from this network, retry in ${Math.ceil(perIp.retryAfterMs / MINUTE)} min`);
+  const latest = await repo.latestCode(deps.db, mobile, 'login');
+  const sinceLast = latest ? now - latest.created_at : Number.POSITIVE_INFINITY;
+  const perMinute = await hit(deps.db, `sms:mobile:${mobile}:minute`, SMS_RULES.perMobileMinute, MINUTE, now);
+  if (!perMinute.allowed || sinceLast < MINUTE) {
+    const wait = Math.max(perMinute.allowed ? 0 : perMinute.retryAfterMs, MINUTE - sinceLast);
+    throw fail(`mobile: a code was sent less than a minute ago, retry in ${Math.ceil(wait / 1000)} s`);
+  }
+  const perDay = await hit(deps.db, `sms:mobile:${mobile}:day`, SMS_RULES.perMobileDay, DAY, now);
+  if (!perDay.allowed) throw fail(`mobile: at most ${SMS_RULES.perMobileDay} codes a day, try again tomorrow`);
+}
+
+/**
+ * Sends a login code. The reply is the same whether or not the mobile has orders; it carries the
+ * code only while the console provider is in use.
+ */
+export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip: string): Promise<SendCodeReply> {
+  const now = deps.now();
+  await checkSendLimits(deps, mobile, ip, now);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db.transaction().execute((trx) =>
+    repo.replaceCode(trx, {
+      mobile,
+      scene,
+      code_hash: codeHash(deps, mobile, scene, code),
+      ip,
+      created_at: now,
+      expires_at: now + SMS_RULES.codeTtlMs,
+    }),
+  );
+  try {
+    await deps.sms.sendCode(mobile, code, SMS_RULES.codeTtlMs / MINUTE);
+  } catch (err) {
+    deps.log.error({ err }, 'SMS sending failed');
+    throw fail('the SMS could not be sent, please try again later');
+  }
+  return {
+    expiresIn: SMS_RULES.codeTtlMs / 1000,
+    resendIn: MINUTE / 1000,
+    ...(deps.sms.revealsCode ? { devCode: code } : {}),
+  };
+}
+
+/** Checks a code: right once, within 5 minutes, the latest sent, fewer than 5 wrong tries. */
+async function verifyCode(deps: Deps, mobile: string, scene: string, code: string, now: number): Promise<void> {
+  const tries = await hit(deps.db, `sms:verify:${mobile}`, SMS_RULES.verifyPerMobileHour, HOUR, now);
+  if (!tries.allowed) throw fail('code: too many tries for this mobile, retry later');
+  const row = await repo.latestCode(deps.db, mobile, scene);
+  if (!row || row.used_at !== null) throw fail('code: no valid code for this mobile, request a new one');
+  if (row.voided === 1 || row.attempts >= SMS_RULES.maxWrongTries) throw fail('code: too many wrong tries, request a new code');
+  if (row.expires_at <= now) throw fail('code: the code has expired, request a new one');
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(codeHash(deps, mobile, scene, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const made = await repo.countWrongTry(deps.db, row.id, SMS_RULES.maxWrongTries);
+    const left = SMS_RULES.maxWrongTries - made;
+    throw fail(
+      left > 0 ? `code: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left` : 'code: too many wrong tries, request a new code',
+    );
+  }
+  if (!(await repo.consumeCode(deps.db, row.id, SMS_RULES.maxWrongTries, now))) {
+    throw fail('code: no valid code for this mobile, request a new one');
+  }
+}
+
+async function userInfoOf(deps: Deps, mobile: string, expiresAt: number): Promise<UserInfo> {
+  const generic = await getGenericConfig(deps.db);
+  return { mobile, mobileMasked: maskMobile(mobile), nickname: `用户${mobile.slice(-4)}`, avatar: generic.loginAvatar, expiresAt };
+}
+
+/** Logs the browser's session id in as the mobile whose code it proves. */
+export async function login(deps: Deps, mobile: string, code: string, sessionId: string): Promise<UserInfo> {
+  if (!sessionId) throw invalid('x-session-id', 'header with a random 32-hex session id is required to log in');
+  const now = deps.now();
+  await verifyCode(deps, mobile, 'login', code, now);
+  const expiresAt = now + SMS_RULES.sessionTtlMs;
+  await deps.db.transaction().execute((trx) => repo.bindSession(trx, sessionHash(sessionId), mobile, now, expiresAt));
+  return userInfoOf(deps, mobile, expiresAt);
+}
+
+export async function logout(deps: Deps, sessionId: string): Promise<void> {
+  if (sessionId) await repo.revokeSession(deps.db, sessionHash(sessionId), deps.now());
+}
+
+/** The logged-in mobile of a session id, or null when none, expired or revoked. */
+export async function currentLogin(deps: Deps, sessionId: string): Promise<{ mobile: string; expiresAt: number } | null> {
+  if (!sessionId) return null;
+  const row = await repo.findSession(deps.db, sessionHash(sessionId));
+  if (!row || row.revoked_at !== null || row.expires_at <= deps.now()) return null;
+  return { mobile: row.mobile, expiresAt: row.expires_at };
+}
+
+export const loginTimeout = () => new BizError(Code.LOGIN_TIMEOUT, 'login timed out, please log in again');
+
+/** The logged-in mobile, or code 61. */
+export async function requireLogin(deps: Deps, sessionId: string): Promise<string> {
+  const found = await currentLogin(deps, sessionId);
+  if (!found) throw loginTimeout();
+  return found.mobile;
+}
+
+export async function userInfo(deps: Deps, sessionId: string): Promise<UserInfo> {
+  const found = await currentLogin(deps, sessionId);
+  if (!found) throw loginTimeout();
+  return userInfoOf(deps, found.mobile, found.expiresAt);
+}
+
+export function purgeJob(deps: Deps) {
+  return { name: 'auth.purge', everyMs: HOUR, run: (now: number) => repo.purge(deps.db, now) };
+}

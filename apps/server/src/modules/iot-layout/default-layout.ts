@@ -1,0 +1,101 @@
+import type { SimLayout } from '@simshop/contract/iot';
+
+const IMG = '/shop/static';
+
+const item = (key: string, title: string, path = '', icon = '') => ({ key, title, icon, path });
+const el = (key: string, title = '', style = '', items: ReturnType<typeof item>[] = [], on = true) => ({
+  key,
+  switch: on,
+  title,
+  style,
+  items,
+});
+const menu = (key: string, title: string, type: string, path: string, icon = `${IMG}/iot/${key}.svg`) => ({ key, title, icon, type, path });
+
+/** The layout of a promoter that has none of its own (and whose default promoter has none either). */
+export function builtInLayout(): SimLayout {
+  return {
+    name: '物联网卡自助服务',
+    logo: `${IMG}/logo.svg`,
+    avatar: `${IMG}/avatar.svg`,
+    refreshSwitch: true,
+    packageLamp: false,
+    kefuUrl: '',
+    notice: '',
+    maxMenuTimes: 10,
+    menus: [
+      menu('package', '套餐订购', 'page', '/pages/iot/index/package/index'),
+      menu('balance', '余额充值', 'page', '/pages/iot/index/balance/index'),
+      menu('packageInfo', '套餐详情', 'page', '/pages-sub/iot/index/packageInfo/index'),
+      menu('historyLine', '用量记录', 'page', '/pages-sub/iot/index/historyLine/index'),
+      menu('realname', '实名认证', 'page', '/pages/iot/index/realnameAuth/index'),
+      menu('orderLogs', '订单记录', 'page', '/pages/iot/index/orderLogs/index'),
+      menu('customer', '联系客服', 'page', '/pages/iot/index/customer/index'),
+    ],
+    carousels: [],
+    popup: { switch: false, title: '', content: '' },
+    tabBar: {
+      switch: false,
+      middleBulge: false,
+      items: [
+        {
+          path: '/pages/iot/index/index',
+          switch: true,
+          text: '首页',
+          icon: `${IMG}/iot/tab-home.svg`,
+          selectedIcon: `${IMG}/iot/tab-home-on.svg`,
+        },
+        {
+          path: '/pages/iot/index/package/index',
+          switch: true,
+          text: '套餐',
+          icon: `${IMG}/iot/tab-package.svg`,
+          selectedIcon: `${IMG}/iot/tab-package-on.svg`,
+        },
+        {
+          path: '/pages-sub/iot/user/index',
+          switch: true,
+          text: '我的',
+          icon: `${IMG}/iot/tab-user.svg`,
+          selectedIcon: `${IMG}/iot/tab-user-on.svg`,
+        },
+      ],
+    },
+    user: {
+      elements: [el('asset', '我的资产'), el('menus', '常用功能'), el('service', '客服中心')],
+      carousels: [],
+      maxMenuTimes: 10,
+      menus: [
+        menu('orderLogs', '订单记录', 'page', '/pages/iot/index/orderLogs/index'),
+        menu('changeDevice', '切换卡片', 'page', '/pages-sub/iot/user/changeDevice/index'),
+        menu('protocol', '服务协议', 'page', '/pages-sub/iot/protocol/index'),
+      ],
+      service: { kefuUrl: '', kefuMobile: '', kefuQr: '', wechat: '', workTime: '' },
+    },
+    index: {
+      elements: [
+        el('header'),
+        el('simStatusTips'),
+        el('notice'),
+        el('flowCard', '流量使用', 'ring'),
+        el('itemCard', '', '', [
+          item('balance', '余额', '/pages/iot/index/balance/index'),
+          item('integral', '积分'),
+          item('couponCoin', '券币'),
+        ]),
+        el('menus', '常用功能'),
+        el('swiper'),
+        el('warranty', '设备保修'),
+      ],
+      header: {
+        key: 'default',
+        data: {
+          background: '#018d71',
+          color: '#ffffff',
+          infoItems: [item('balance', '余额'), item('surplusFlow', '剩余流量'), item('endAt', '到期时间')],
+          statusItems: [item('simStatus', '卡状态'), item('authStatus', '实名状态'), item('operator', '运营商')],
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Everything the SIM info needs, in one indexed read: the card, its device, break rule and volume package. */
+export function findSimView(db: Kysely<Database>, simId: number) {
+  return db
+    .selectFrom('iot_sims as s')
+    .leftJoin('iot_devices as d', 'd.id', 's.device_id')
+    .leftJoin('iot_break_rules as r', 'r.id', 's.break_rule_id')
+    .leftJoin('iot_sim_packages as v', 'v.id', 's.volume_package_id')
+    .selectAll('s')
+    .select([
+      'd.device_no as d_device_no',
+      'd.model as d_model',
+      'd.imei as d_imei',
+      'd.wifi_encrypt as d_wifi_encrypt',
+      'd.network_mode as d_network_mode',
+      'd.online_status as d_online_status',
+      'd.wifi24_name as d_wifi24_name',
+      'd.wifi24_pass as d_wifi24_pass',
+      'd.wifi24_show as d_wifi24_show',
+      'd.wifi24_switch as d_wifi24_switch',
+      'd.wifi24_conn as d_wifi24_conn',
+      'd.wifi24_max_conn as d_wifi24_max_conn',
+      'd.wifi5_name as d_wifi5_name',
+      'd.wifi5_pass as d_wifi5_pass',
+      'd.wifi5_show as d_wifi5_show',
+      'd.wifi5_switch as d_wifi5_switch',
+      'd.wifi5_conn as d_wifi5_conn',
+      'd.wifi5_max_conn as d_wifi5_max_conn',
+      'd.warranty_expire_at as d_warranty_expire_at',
+      'd.warranty_content as d_warranty_content',
+      'r.tips as r_tips',
+      'r.no_close as r_no_close',
+      'r.allow_remove as r_allow_remove',
+      'r.popup_attr as r_popup_attr',
+      'v.used_mb as v_used_mb',
+      'v.g_price as v_g_price',
+    ])
+    .where('s.id', '=', simId)
+    .executeTakeFirst();
+}
+export type SimView = NonNullable<Awaited<ReturnType<typeof findSimView>>>;
+
+export function deviceSims(db: Kysely<Database>, deviceId: number) {
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'sim_status', 'auth_status', 'device_slot', 'device_in_use'])
+    .where('device_id', '=', deviceId)
+    .orderBy('device_slot')
+    .orderBy('id')
+    .execute();
+}
+
+const loginColumns = ['id', 'sim_no', 'device_id', 'status', 'cancel_status', 'card_password_hash', 'mobile', 'usage_synced_at'] as const;
+
+export function simByNumber(db: Kysely<Database>, simNo: string) {
+  return db.selectFrom('iot_sims').select(loginColumns).where('sim_no', '=', simNo).executeTakeFirst();
+}
+
+export function simByIccid(db: Kysely<Database>, iccid: string) {
+  return db.selectFrom('iot_sims').select(loginColumns).where('iccid', '=', iccid).executeTakeFirst();
+}
+
+/** The SIM a device uses now (else its first slot). */
+export function simByDeviceNo(db: Kysely<Database>, deviceNo: string) {
+  return db
+    .selectFrom('iot_sims as s')
+    .innerJoin('iot_devices as d', 'd.id', 's.device_id')
+    .select(loginColumns.map((c) => `s.${c}` as const))
+    .where('d.device_no', '=', deviceNo)
+    .orderBy('s.device_in_use', 'desc')
+    .orderBy('s.device_slot')
+    .orderBy('s.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function simById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('iot_sims').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function usageDays(db: Kysely<Database>, simId: number, fromDay: string, toDay: string) {
+  return db
+    .selectFrom('iot_usage_daily')
+    .select(['day', 'flow_mb'])
+    .where('sim_id', '=', simId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .execute();
+}

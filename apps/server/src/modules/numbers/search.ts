@@ -1,0 +1,112 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The numberList query. Two plans, both index ranges whose cost does not grow with the inventory:
+ * - with a tag (pattern, featured or no-4), the tag's posting list in number_tags drives, by
+ *   (tag, city | province, rank) or (tag, price); numbers is joined by primary key for the rest;
+ * - without one, numbers drives by (status, city | province | segment, rank) or (status, price).
+ * The total is counted up to COUNT_CAP + 1 rows only.
+ */
+
+export const COUNT_CAP = 1000;
+
+export interface NumberFilter {
+  /** Tag bits that must all be set; the first drives the posting-list plan. */
+  bits: number[];
+  operator?: string;
+  province?: string;
+  city?: string;
+  segment?: string;
+  contains?: string;
+  endsWith?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort: 'default' | 'price_asc' | 'price_desc';
+  offset: number;
+  limit: number;
+}
+
+const ITEM_COLUMNS = ['n.id', 'n.number', 'n.segment', 'n.operator', 'n.province', 'n.city', 'n.price', 'n.prestored', 'n.tags'] as const;
+
+export type ListedNumber = {
+  id: number;
+  number: string;
+  segment: string;
+  operator: string;
+  province: string;
+  city: string;
+  price: number;
+  prestored: number;
+  tags: number;
+};
+
+/** Reversed "ends with" digits as a range of the reversed number: every 11-digit string starting with them. */
+function revRange(endsWith: string): [string, string] {
+  const r = [...endsWith].reverse().join('');
+  return [r, r.padEnd(11, '9')];
+}
+
+function restrictNumbers<O>(q: SelectQueryBuilder<any, any, O>, f: NumberFilter, otherBits: number): SelectQueryBuilder<any, any, O> {
+  let out = q;
+  if (f.segment) out = out.where('n.segment', '=', f.segment);
+  if (f.contains) out = out.where('n.number', 'like', `%${f.contains}%`);
+  if (f.endsWith) {
+    const [lo, hi] = revRange(f.endsWith);
+    out = out.where('n.rev', '>=', lo).where('n.rev', '<=', hi);
+  }
+  if (otherBits) out = out.where(sql`n.tags & ${otherBits}`, '=', otherBits);
+  return out;
+}
+
+function restrictCommon<O>(q: SelectQueryBuilder<any, any, O>, alias: 't' | 'n', f: NumberFilter): SelectQueryBuilder<any, any, O> {
+  let out = q;
+  // A city lies in its province, so the city alone selects (and picks the narrower index).
+  if (f.city) out = out.where(`${alias}.city`, '=', f.city);
+  else if (f.province) out = out.where(`${alias}.province`, '=', f.province);
+  if (f.operator) out = out.where(`${alias}.operator`, '=', f.operator);
+  if (f.minPrice !== undefined) out = out.where(`${alias}.price`, '>=', f.minPrice);
+  if (f.maxPrice !== undefined) out = out.where(`${alias}.price`, '<=', f.maxPrice);
+  return out;
+}
+
+function order<O>(q: SelectQueryBuilder<any, any, O>, alias: 't' | 'n', f: NumberFilter): SelectQueryBuilder<any, any, O> {
+  const id = alias === 't' ? 't.number_id' : 'n.id';
+  if (f.sort === 'price_asc') return q.orderBy(`${alias}.price`).orderBy(id);
+  if (f.sort === 'price_desc') return q.orderBy(`${alias}.price`, 'desc').orderBy(id, 'desc');
+  return q.orderBy(`${alias}.rank`).orderBy(id);
+}
+
+function needsNumbers(f: NumberFilter): boolean {
+  return Boolean(f.segment || f.contains || f.endsWith || f.bits.length > 1);
+}
+
+async function countCapped(db: Kysely<Database>, inner: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const row = await db
+    .selectFrom(inner.limit(COUNT_CAP + 1).as('c'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+function byTag(db: Kysely<Database>, f: NumberFilter) {
+  const [drive = 0, ...rest] = f.bits;
+  const otherBits = rest.reduce((m, b) => m | b, 0);
+  const base = restrictCommon(db.selectFrom('number_tags as t').where('t.tag', '=', drive), 't', f);
+  const joined = restrictNumbers(base.innerJoin('numbers as n', 'n.id', 't.number_id'), f, otherBits);
+  const list = order(joined, 't', f).select(ITEM_COLUMNS).offset(f.offset).limit(f.limit);
+  const counted = (needsNumbers(f) ? joined : base).select(sql`1`.as('one'));
+  return { list, counted };
+}
+
+function byNumbers(db: Kysely<Database>, f: NumberFilter) {
+  const base = restrictNumbers(restrictCommon(db.selectFrom('numbers as n').where('n.status', '=', 'on_sale'), 'n', f), f, 0);
+  const list = order(base, 'n', f).select(ITEM_COLUMNS).offset(f.offset).limit(f.limit);
+  return { list, counted: base.select(sql`1`.as('one')) };
+}
+
+export async function searchNumbers(db: Kysely<Database>, f: NumberFilter): Promise<{ rows: ListedNumber[]; total: number }> {
+  const { list, counted } = f.bits.length > 0 ? byTag(db, f) : byNumbers(db, f);
+  const [rows, total] = await Promise.all([list.execute() as Promise<ListedNumber[]>, countCapped(db, counted)]);
+  return { rows, total };
+}

@@ -1,0 +1,244 @@
+import {
+  FEATURED_OPERATOR,
+  type NumberDetail,
+  type NumberFilterOptions,
+  type NumberItem,
+  type NumberListReply,
+  type NumberPackage,
+  type NumberStatus,
+  type numberListQuery,
+  PATTERN_TAGS,
+  type PatternTag,
+} from '@simshop/contract/numbers';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { fail, invalid } from '../../lib/errors.ts';
+import { divisionName } from '../site/divisions.ts';
+import type { Promoter } from '../site/service.ts';
+import { FEATURED_BIT, TAG_BIT, tagsOfMask } from './patterns.ts';
+import * as repo from './repository.ts';
+import { COUNT_CAP, type ListedNumber, type NumberFilter, searchNumbers } from './search.ts';
+
+type Db = Kysely<Database>;
+type Trx = Kysely<Database> | Transaction<Database>;
+
+export const PATTERN_LABELS: Record<PatternTag, string> = {
+  AAAA: 'AAAA 炸弹',
+  AAA: 'AAA 豹子',
+  AABB: 'AABB',
+  ABAB: 'ABAB',
+  ABBA: 'ABBA',
+  ASC: '顺子 (1234)',
+  DESC: '倒顺 (4321)',
+  TAIL8: '尾号 88',
+  TAIL6: '尾号 66',
+  TAIL9: '尾号 99',
+  TAIL520: '尾号 520',
+  TAIL1314: '尾号 1314',
+  NO4: '不含 4',
+  MMDD: '生日 (MMDD)',
+  YYYYMMDD: '生日 (YYYYMMDD)',
+};
+
+/** Operator names from the operator_type dictionary, kept per database for a minute. */
+const NAMES_MS = 60_000;
+const operatorCache = new WeakMap<object, { at: number; names: Map<string, string>; order: string[] }>();
+
+async function operators(db: Trx, now = Date.now()) {
+  const hit = operatorCache.get(db);
+  if (hit && now - hit.at < NAMES_MS) return hit;
+  const rows = await repo.operatorNames(db);
+  const entry = { at: now, names: new Map(rows.map((r) => [r.value, r.label])), order: rows.map((r) => r.value) };
+  operatorCache.set(db, entry);
+  return entry;
+}
+
+export async function operatorName(db: Trx, operator: string): Promise<string> {
+  return (await operators(db)).names.get(operator) ?? operator;
+}
+
+function toItem(row: ListedNumber, names: Map<string, string>): NumberItem {
+  return {
+    number: row.number,
+    segment: row.segment,
+    operator: row.operator,
+    operatorName: names.get(row.operator) ?? row.operator,
+    province: row.province,
+    provinceName: divisionName(row.province) ?? '',
+    city: row.city,
+    cityName: divisionName(row.city) ?? '',
+    price: row.price,
+    prestored: row.prestored,
+    tags: tagsOfMask(row.tags),
+    featured: (row.tags & FEATURED_BIT) !== 0,
+  };
+}
+
+function filterOf(promoter: Promoter, q: z.output<typeof numberListQuery>): NumberFilter {
+  const bits: number[] = [];
+  if (q.pattern) bits.push(TAG_BIT[q.pattern]);
+  if (q.operator === FEATURED_OPERATOR) {
+    if (!promoter.config.front.suggest) throw invalid('operator', 'featured numbers are not offered by this storefront');
+    bits.push(FEATURED_BIT);
+  }
+  if (q.exclude4 && !bits.includes(TAG_BIT.NO4)) bits.push(TAG_BIT.NO4);
+  if (q.city && q.province && !q.city.startsWith(q.province.slice(0, 2))) throw invalid('city', 'is not in the chosen province');
+  if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+    throw invalid('minPrice', 'must not be above maxPrice');
+  }
+  return {
+    bits,
+    operator: q.operator && q.operator !== FEATURED_OPERATOR ? q.operator : undefined,
+    province: q.province || undefined,
+    city: q.city || undefined,
+    segment: q.segment || undefined,
+    contains: q.contains || undefined,
+    endsWith: q.endsWith || undefined,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+    sort: q.sort,
+    offset: (q.page - 1) * q.pageSize,
+    limit: q.pageSize,
+  };
+}
+
+export async function listNumbers(db: Db, promoter: Promoter, q: z.output<typeof numberListQuery>): Promise<NumberListReply> {
+  const filter = filterOf(promoter, q);
+  const [{ rows, total }, ops] = await Promise.all([searchNumbers(db, filter), operators(db)]);
+  return {
+    list: rows.map((r) => toItem(r, ops.names)),
+    total: Math.min(total, COUNT_CAP),
+    totalCapped: total > COUNT_CAP,
+    hasMore: filter.offset + rows.length < total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+function toPackage(p: Awaited<ReturnType<typeof repo.packagesFor>>[number]): NumberPackage {
+  return {
+    id: p.id,
+    operator: p.operator,
+    name: p.name,
+    monthlyFee: p.monthly_fee,
+    dataMb: p.data_mb,
+    voiceMinutes: p.voice_minutes,
+    description: p.description,
+  };
+}
+
+async function requireNumber(db: Trx, number: string) {
+  const row = await repo.findByNumber(db, number);
+  if (!row) throw fail('number: no such number in this shop');
+  return row;
+}
+
+export async function numberDetail(db: Db, number: string): Promise<NumberDetail> {
+  const row = await requireNumber(db, number);
+  const [ops, packages] = await Promise.all([operators(db), repo.packagesFor(db, row.operator, row.min_monthly_fee)]);
+  return {
+    ...toItem(row, ops.names),
+    status: row.status as NumberStatus,
+    minMonthlyFee: row.min_monthly_fee,
+    packages: packages.map(toPackage),
+  };
+}
+
+export async function numberPackages(db: Db, number: string): Promise<NumberPackage[]> {
+  const row = await requireNumber(db, number);
+  return (await repo.packagesFor(db, row.operator, row.min_monthly_fee)).map(toPackage);
+}
+
+const PRICE_RANGES: NumberFilterOptions['priceRanges'] = [
+  { label: '免费靓号', min: 0, max: 0 },
+  { label: '1-200 元', min: 100, max: 200_00 },
+  { label: '200-1000 元', min: 200_00, max: 1000_00 },
+  { label: '1000-5000 元', min: 1000_00, max: 5000_00 },
+  { label: '5000 元以上', min: 5000_00, max: null },
+];
+
+const SORTS = [
+  { label: '综合排序', value: 'default' },
+  { label: '价格从低到高', value: 'price_asc' },
+  { label: '价格从高到低', value: 'price_desc' },
+];
+
+/** Filter options change only with the inventory's shape; kept per database for a minute. */
+const optionsCache = new WeakMap<object, { at: number; value: Omit<NumberFilterOptions, 'operators'> }>();
+
+async function inventoryOptions(db: Db, now: number): Promise<Omit<NumberFilterOptions, 'operators'>> {
+  const hit = optionsCache.get(db);
+  if (hit && now - hit.at < NAMES_MS) return hit.value;
+  const [provinces, segments, hot] = await Promise.all([
+    repo.distinctOnSale(db, 'province'),
+    repo.distinctOnSale(db, 'segment'),
+    repo.hotSearches(db),
+  ]);
+  const value = {
+    patterns: PATTERN_TAGS.map((t) => ({ value: t, label: PATTERN_LABELS[t] })),
+    segments: segments.map((s) => ({ operator: s.operator, segment: s.value })),
+    provinces: provinces.map((p) => ({ code: p.value, name: divisionName(p.value) ?? p.value })),
+    priceRanges: PRICE_RANGES,
+    sorts: SORTS,
+    hotSearches: hot.map((h) => ({ label: h.label, field: h.field as 'contains' | 'endsWith' | 'pattern', value: h.value })),
+  };
+  optionsCache.set(db, { at: now, value });
+  return value;
+}
+
+/** Operator options of spec §4: All, Featured only when front.suggest, then the dictionary. */
+export async function filterOptions(db: Db, promoter: Promoter, now = Date.now()): Promise<NumberFilterOptions> {
+  const ops = await operators(db, now);
+  const operatorOptions = [
+    { label: '全部', value: '' },
+    ...(promoter.config.front.suggest ? [{ label: '精选', value: FEATURED_OPERATOR }] : []),
+    ...ops.order.map((value) => ({ label: ops.names.get(value) ?? value, value })),
+  ];
+  return { operators: operatorOptions, ...(await inventoryOptions(db, now)) };
+}
+
+// ---- used by the orders module, inside its transactions ----
+
+export interface HoldableNumber {
+  id: number;
+  number: string;
+  operator: string;
+  price: number;
+  prestored: number;
+  minMonthlyFee: number;
+  status: string;
+  orderId: number | null;
+}
+
+export async function findNumber(db: Trx, number: string): Promise<HoldableNumber | undefined> {
+  const row = await repo.findByNumber(db, number);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    number: row.number,
+    operator: row.operator,
+    price: row.price,
+    prestored: row.prestored,
+    minMonthlyFee: row.min_monthly_fee,
+    status: row.status,
+    orderId: row.order_id,
+  };
+}
+
+/** A package the number may be ordered with, or a -1 naming the field. */
+export async function packageForNumber(db: Trx, n: HoldableNumber, packageId: number): Promise<NumberPackage> {
+  const p = await repo.findPackage(db, packageId);
+  if (!p || p.operator !== n.operator) throw invalid('packageId', 'this package is not offered with this number');
+  if (p.monthly_fee < n.minMonthlyFee) throw invalid('packageId', 'this number needs a package with a higher monthly fee');
+  return toPackage(p);
+}
+
+export async function findPackageById(db: Trx, id: number): Promise<NumberPackage | null> {
+  const p = await repo.findPackage(db, id);
+  return p ? toPackage(p) : null;
+}
+
+export const holdNumber = repo.hold;
+export const releaseNumber = repo.release;
+export const sellNumber = repo.sell;

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { chinaDay, DAY_MS, dayStart } from '../../modules/iot-carrier/flow-math.ts';
+import type { CarrierCard, CarrierCardState, CarrierProvider } from './types.ts';
+
+/** A number in [0, 1) fixed by the text. */
+function unit(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * Full-day usage of a card in MB: each card has its own habit (30 to 400 MB a day), each day varies
+ * it between 0.5x and 1.5x, and weekends (UTC+8) add a fifth.
+ */
+export function simulatedDayUsage(simNo: string, day: string): number {
+  const habit = 30 + Math.floor(unit(`habit:${simNo}`) * 370);
+  const factor = 0.5 + unit(`day:${simNo}:${day}`);
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const weekend = weekday === 0 || weekday === 6 ? 1.2 : 1;
+  return Math.round(habit * factor * weekend);
+}
+
+/** Usage of a day up to `t`, spread evenly over the day (whole MB, rounded down). */
+function usedBy(simNo: string, t: number): number {
+  const start = dayStart(t);
+  const total = simulatedDayUsage(simNo, chinaDay(t));
+  return Math.floor((total * Math.min(t - start, DAY_MS)) / DAY_MS);
+}
+
+/**
+ * The built-in carrier: usage follows the deterministic curve above, so the same card and span always
+ * give the same figures whatever the synchronisation rhythm; a card is online except in its own
+ * quiet hour of the day; data switching is accepted at once (its state is kept in iot_sims).
+ */
+export class CarrierSimulator implements CarrierProvider {
+  readonly name = 'simulator';
+
+  async usage(card: CarrierCard, from: number, to: number): Promise<number> {
+    if (to <= from) return 0;
+    if (dayStart(from) !== dayStart(to - 1)) throw new RangeError('usage spans must stay within one UTC+8 day');
+    const end = to - dayStart(from) >= DAY_MS ? dayStart(from) + DAY_MS : to;
+    const atEnd = end === dayStart(from) + DAY_MS ? simulatedDayUsage(card.simNo, chinaDay(from)) : usedBy(card.simNo, end);
+    return atEnd - usedBy(card.simNo, from);
+  }
+
+  async state(card: CarrierCard, now: number): Promise<CarrierCardState> {
+    const quietHour = Math.floor(unit(`quiet:${card.simNo}`) * 24);
+    const hour = Math.floor((now - dayStart(now)) / 3_600_000);
+    return { onlineStatus: hour === quietHour ? 2 : 1 };
+  }
+
+  async setData(_card: CarrierCard, _on: boolean, _now: number): Promise<void> {}
+}

@@ -1,0 +1,28 @@
+/**
+ * The carrier (mobile operator) as the platform sees it: usage it reports, the state of the card
+ * on its network, and switching data on or off. The built-in simulator behaves like an operator's
+ * IoT connectivity API; a real adapter (e.g. an operator's OneLink-style API) implements the same.
+ */
+export interface CarrierCard {
+  simNo: string;
+  iccid: string;
+  operatorType: number;
+}
+
+export interface CarrierCardState {
+  /** 1 online, 2 offline, 3 unknown. */
+  onlineStatus: number;
+}
+
+export interface CarrierProvider {
+  readonly name: string;
+  /**
+   * MB the card used in [from, to), a span within one UTC+8 day during which its data was on.
+   * Deterministic for a card and a span; adding the spans of a day gives the day's usage.
+   */
+  usage(card: CarrierCard, from: number, to: number): Promise<number>;
+  /** Network state of the card at `now`. */
+  state(card: CarrierCard, now: number): Promise<CarrierCardState>;
+  /** Switches mobile data on or off (resume / suspend data service) at the carrier. */
+  setData(card: CarrierCard, on: boolean, now: number): Promise<void>;
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+
+const tabBar = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'tab bar' });
+
+test('opens /shop/ on the home tab with the storefront config and the tab bar colours', async ({ page }) => {
+  await page.goto('/shop/');
+  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
+  await expect(page.getByText('粤ICP备2026000001号')).toBeVisible();
+  const tabs = tabBar(page).getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  await expect(tabs.nth(0)).toHaveText('Home');
+  await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.nth(0)).toHaveCSS('color', 'rgb(1, 141, 113)');
+  await expect(tabs.nth(1)).toHaveCSS('color', 'rgb(153, 153, 153)');
+  await expect(tabBar(page)).toHaveCSS('background-color', 'rgb(248, 248, 248)');
+  await expect(tabBar(page)).toHaveCSS('border-top-color', 'rgb(0, 0, 0)');
+});
+
+test('switches tabs and shows each tab page', async ({ page }) => {
+  await page.goto('/shop/');
+  await tabBar(page).getByRole('tab', { name: 'Customer service' }).click();
+  await expect(page).toHaveURL(/#\/pages\/customer\/index/);
+  await expect(page.getByText('400-800-1234')).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'Customer service' })).toHaveAttribute('aria-selected', 'true');
+  await tabBar(page).getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/#\/pages\/order\/index/);
+  await expect(page.getByRole('banner').getByText('My orders')).toBeVisible();
+  await tabBar(page).getByRole('tab', { name: 'My' }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/index/);
+  await expect(page.getByText('Guest')).toBeVisible();
+});
+
+test('follows a deep link with promoCode and carries it across the tab routes', async ({ page }) => {
+  await page.goto('/shop/#/pages/index/index?promoCode=agent02');
+  await expect(page.getByRole('heading', { name: '云帆数码' })).toBeVisible();
+  await tabBar(page).getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/#\/pages\/order\/index\?promoCode=agent02$/);
+  await tabBar(page).getByRole('tab', { name: 'My' }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/index\?promoCode=agent02$/);
+  await expect(page.getByText('二级代理·云帆数码')).toBeVisible();
+});
+
+test('does not carry a promoCode that is the text undefined', async ({ page }) => {
+  await page.goto('/shop/#/pages/index/index?promoCode=undefined');
+  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
+  await tabBar(page).getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/#\/pages\/order\/index$/);
+});
+
+test('switches the language on the My tab and keeps it after a reload', async ({ page }) => {
+  await page.goto('/shop/#/pages/user/index');
+  await expect(page.getByText('Guest')).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  await page.getByText('简体中文').click();
+  await expect(page.getByText('游客')).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: '首页' })).toBeVisible();
+  await page.reload();
+  await expect(tabBar(page).getByRole('tab', { name: '我的' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('language-switch').click();
+  await page.getByText('繁體中文').click();
+  await expect(page.getByText('訪客')).toBeVisible();
+});
+
+test('shows the not-found view for an unknown route', async ({ page }) => {
+  await page.goto('/shop/#/pages/nothing/here');
+  await expect(page.getByText('page `/pages/nothing/here` is not found')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+});
+
+test('loadDomain initialises and opens home', async ({ page }) => {
+  await page.goto('/shop/#/pages/index/loadDomain');
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
+});
