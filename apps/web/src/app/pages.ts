@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { NavPage } from '../lib/nav.ts';
+import { iotPages } from './pages-iot.ts';
+import { storefrontPages } from './pages-storefront.ts';
 
 /** One page of the app: the single table of routes (like uni-app's pages.json). */
 export interface PageDef extends NavPage {
@@ -18,6 +20,8 @@ export const pages: PageDef[] = [
   { path: '/pages/user/index', tab: 3, titleKey: 'title.my', customNavBar: true, load: () => import('../pages/user/index.tsx') },
   { path: '/pages/index/loadDomain', titleKey: 'title.loadDomain', load: () => import('../pages/index/loadDomain.tsx') },
   { path: '/pages/index/networkCheck', titleKey: 'title.networkCheck', load: () => import('../pages/index/networkCheck.tsx') },
+  ...storefrontPages,
+  ...iotPages,
 ];
 
 export const TAB_PAGES = pages.filter((p) => p.tab !== undefined).sort((a, b) => (a.tab ?? 0) - (b.tab ?? 0));

@@ -17,10 +17,15 @@ export function mapLocale(locale: string | undefined | null): Language {
   return /(tw|hk|mo|cht|hant)/.test(l) ? 'zh-Hant' : 'zh-Hans';
 }
 
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en.json'),
-  'zh-Hans': () => import('../locales/zh-Hans.json'),
-  'zh-Hant': () => import('../locales/zh-Hant.json'),
+type Bundle = { default: Record<string, unknown> };
+
+/** Each language is the core texts plus one file per domain (top-level keys `shop`, `iot`). */
+const loaders: Record<Language, () => Promise<Bundle[]>> = {
+  en: () => Promise.all([import('../locales/en.json'), import('../locales/storefront/en.json'), import('../locales/iot/en.json')]),
+  'zh-Hans': () =>
+    Promise.all([import('../locales/zh-Hans.json'), import('../locales/storefront/zh-Hans.json'), import('../locales/iot/zh-Hans.json')]),
+  'zh-Hant': () =>
+    Promise.all([import('../locales/zh-Hant.json'), import('../locales/storefront/zh-Hant.json'), import('../locales/iot/zh-Hant.json')]),
 };
 
 /** The HTML lang attribute of an app language. */
@@ -34,8 +39,7 @@ export function initialLanguage(): Language {
 
 async function ensureLoaded(lng: Language): Promise<void> {
   if (i18next.hasResourceBundle(lng, 'translation')) return;
-  const { default: resources } = await loaders[lng]();
-  i18next.addResourceBundle(lng, 'translation', resources, true, true);
+  for (const { default: resources } of await loaders[lng]()) i18next.addResourceBundle(lng, 'translation', resources, true, true);
 }
 
 export async function initI18n(lng: Language = initialLanguage()): Promise<typeof i18next> {

@@ -317,8 +317,10 @@ export async function accrue(input: AccrualInput): Promise<AccrualResult> {
     if (mb <= 0) continue;
     packages = allocateUsage(packages, mb, a).packages;
     days.set(day, (days.get(day) ?? 0) + mb);
+    const before = dayTotal;
     dayTotal += mb;
-    if (input.dayBreakMb !== null && dayTotal >= input.dayBreakMb && breakAt === null) {
+    // Crossing the threshold breaks the card; once a holder lifted it, the rest of that day is free.
+    if (input.dayBreakMb !== null && before < input.dayBreakMb && dayTotal >= input.dayBreakMb && breakAt === null) {
       breakAt = b;
       card.inBreak = true;
     }

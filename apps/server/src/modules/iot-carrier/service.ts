@@ -41,8 +41,10 @@ export interface SyncOptions {
 }
 
 /**
- * Synchronises one SIM inside the caller's transaction (the row is locked on PostgreSQL, and the
- * synchronised-at mark makes a second runner find nothing left to do).
+ * Synchronises one SIM inside the caller's transaction. Accrual over the span since the last
+ * synchronisation uses the card's current state, so a caller that changes the state (lifts a break,
+ * clears arrears, adds a package) synchronises first, changes it, then synchronises again. The row is locked on PostgreSQL, and the
+ * synchronised-at mark makes a second runner find nothing left to do.
  */
 export async function syncSimIn(
   trx: Trx,

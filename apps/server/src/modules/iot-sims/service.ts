@@ -315,6 +315,8 @@ export async function removeBreak(db: Db, carrier: CarrierProvider, simId: numbe
       const minutes = Math.ceil(((sim.break_remove_at ?? 0) - now) / 60_000);
       throw fail(`this restriction can be lifted in ${minutes} min`);
     }
+    // Usage up to now is accrued under the break (data off) before the break goes.
+    await syncSimIn(trx, db.dialect, carrier, simId, now);
     await trx
       .updateTable('iot_sims')
       .set({ break_rule_id: null, break_at: null, break_remove_at: null, updated_at: now })
