@@ -1,0 +1,255 @@
+// @vitest-environment jsdom
+import { Code } from '@simshop/contract/codes';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../locales/en.json';
+import { initI18n } from './i18n.ts';
+import { createNavigator, type GoMode, installNavigator } from './nav.ts';
+import { ApiError, get, post, REQUEST_TIMEOUT_MS, request, stripEmpty } from './request.ts';
+import { useSession } from './session.ts';
+
+const visits: { url: string; mode: GoMode }[] = [];
+
+beforeAll(async () => {
+  await initI18n('en');
+  installNavigator(
+    createNavigator({
+      pages: [
+        { path: '/pages/index/index', tab: 0 },
+        { path: '/pages/customer/index', tab: 2 },
+        { path: '/pages/login/index' },
+        { path: '/pages/iot/login/index' },
+        { path: '/pages/index/agent/index' },
+      ],
+      go: async (url, mode) => {
+        visits.push({ url, mode });
+      },
+      back: async () => undefined,
+      current: () => '/pages/index/index',
+      depth: () => 0,
+      isLoggedIn: () => false,
+      carried: () => ({}),
+    }),
+  );
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(async () => {
+  visits.length = 0;
+  Toast.clear();
+  Dialog.clear();
+  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 2000 });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function reply(body: unknown, status = 200) {
+  fetchMock.mockResolvedValueOnce(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+}
+
+/** Text shown in toasts and dialogs. */
+async function shown(text: string) {
+  await vi.waitFor(() => expect(document.body.textContent).toContain(text), { timeout: 2000 });
+}
+
+async function refused(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to be refused');
+}
+
+describe('stripEmpty (spec §5)', () => {
+  it('removes empty strings, null, undefined, empty objects and arrays, recursively', () => {
+    expect(stripEmpty({ a: '', b: null, c: undefined, d: {}, e: [], f: 0, g: false, h: { i: '', j: 'x' }, k: ['', 'y', {}] })).toEqual({
+      f: 0,
+      g: false,
+      h: { j: 'x' },
+      k: ['y'],
+    });
+  });
+});
+
+describe('what is sent', () => {
+  it('puts GET data in the query string and sends the §7 headers', async () => {
+    useSession.setState({ sessionId: 'a'.repeat(32), orderSessionId: 'b'.repeat(32), simNo: '1440000000001', token: 'tok' });
+    reply({ code: 0, message: 'ok', data: { x: 1 } });
+    await expect(get('/api/shop/numberList', { page: 2, keyword: '', province: null })).resolves.toEqual({ x: 1 });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/shop/numberList?page=2');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    const headers = init.headers as Record<string, string>;
+    expect(headers['x-session-id']).toBe('a'.repeat(32));
+    expect(headers['x-order-session-id']).toBe('b'.repeat(32));
+    expect(headers['x-sim-no']).toBe('1440000000001');
+    expect(headers['x-sim-token']).toBe('tok');
+    expect(headers['x-platform']).toBe('h5');
+    expect(headers['x-platform-source']).toBe('1');
+    for (const name of ['x-hostname', 'x-device-info', 'x-app', 'x-platform-open-id', 'x-app-show-options', 'x-page-url']) expect(headers).toHaveProperty(name);
+  });
+
+  it('sends JSON for other methods with empty values removed', async () => {
+    reply({ code: 0, message: 'ok', data: null });
+    await post('/api/hk/sendCode', { mobile: '13800138000', extra: '', list: [] }, { idempotencyKey: 'k1' });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ mobile: '13800138000' });
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect((init.headers as Record<string, string>)['idempotency-key']).toBe('k1');
+  });
+
+  it('sends the save-lower-agent-custom-price payload unchanged', async () => {
+    reply({ code: 0, message: 'ok', data: null });
+    await post('/api/agent/saveLowerAgentCustomPrice', { price: '', items: [] });
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toEqual({ price: '', items: [] });
+  });
+
+  it('gives up after the 180000 ms timeout with the transport message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const call = refused(get('/api/slow'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    const error = await call;
+    expect(error.message).toBe(en.request.transportError);
+  });
+});
+
+describe('envelope codes (spec §8)', () => {
+  it('returns data for code 0 and complains when data is missing', async () => {
+    reply({ code: 0, message: 'ok', data: [1] });
+    await expect(get('/api/x')).resolves.toEqual([1]);
+    reply({ code: 0, message: 'ok' });
+    expect((await refused(get('/api/x'))).message).toBe(en.request.dataAbnormal);
+    await shown(en.request.dataAbnormal);
+  });
+
+  it.each([Code.PAY_PASSWORD_REQUIRED, Code.REALNAME_REQUIRED])('passes %i to the caller silently', async (code) => {
+    reply({ code, message: 'need it', data: null });
+    const error = await refused(post('/api/iot/buyPackage', {}));
+    expect(error.code).toBe(code);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.body.textContent).not.toContain('need it');
+  });
+
+  it('toasts the message of -1, or operation failed', async () => {
+    reply({ code: -1, message: 'mobile: must be 11 digits', data: null });
+    await refused(post('/api/x', {}));
+    await shown('mobile: must be 11 digits');
+    reply({ code: -1, message: '', data: null });
+    await refused(post('/api/x', {}));
+    await shown(en.request.operationFailed);
+  });
+
+  it('61: toasts the timeout, logs out and goes to the login page with the way back', async () => {
+    useSession.setState({ userInfo: { nickname: '', avatar: '', mobile: '13800138000' } });
+    window.location.hash = '#/pages/order/index?x=1';
+    reply({ code: Code.LOGIN_TIMEOUT, message: 'login needed', data: null });
+    await refused(get('/api/hk/orderList'));
+    await shown(en.request.loginTimeout);
+    expect(useSession.getState().userInfo.mobile).toBe('');
+    await vi.waitFor(() => expect(visits).toContainEqual({ url: `/pages/login/index?redirect=${encodeURIComponent('/pages/order/index?x=1')}`, mode: 'relaunch' }));
+  });
+
+  it('34061: toasts the timeout, clears the SIM session and goes to the SIM login page', async () => {
+    useSession.setState({ simNo: '1440000000001', token: 't' });
+    reply({ code: Code.SIM_LOGIN_TIMEOUT, message: 'expired', data: null });
+    await refused(get('/api/iot/simInfo'));
+    await shown(en.request.loginTimeout);
+    expect(useSession.getState().token).toBe('');
+    await vi.waitFor(() => expect(visits).toContainEqual({ url: '/pages/iot/login/index', mode: 'relaunch' }));
+  });
+
+  it.each([
+    [Code.SOLD_OUT, en.request.soldOut, en.request.backToShop, '/pages/index/index?indexFirstGroup=2'],
+    [Code.NUMBER_RESERVED, en.request.numberReserved, en.request.backToShop, '/pages/index/index?indexFirstGroup=1'],
+  ])('%i: dialog with contact service and back to shop', async (code, text, button, target) => {
+    reply({ code, message: 'x', data: null });
+    await refused(post('/api/x', {}));
+    await shown(text);
+    await shown(en.request.contactService);
+    const back = [...document.querySelectorAll('button')].find((b) => b.textContent === button);
+    expect(back).toBeDefined();
+    back?.click();
+    await vi.waitFor(() => expect(visits).toContainEqual({ url: target, mode: 'relaunch' }));
+  });
+
+  it('30003: dialog with contact service and OK', async () => {
+    reply({ code: Code.ORDER_FAILED, message: 'x', data: null });
+    await refused(post('/api/x', {}));
+    await shown(en.request.orderFailed);
+    const service = [...document.querySelectorAll('button')].find((b) => b.textContent === en.request.contactService);
+    service?.click();
+    await vi.waitFor(() => expect(visits).toContainEqual({ url: '/pages/customer/index', mode: 'relaunch' }));
+  });
+
+  it('40001: toast module not open', async () => {
+    reply({ code: Code.MODULE_CLOSED, message: 'x', data: null });
+    await refused(get('/api/x'));
+    await shown(en.request.moduleClosed);
+  });
+
+  it('33001: dialog with got it and back to my downstream', async () => {
+    reply({ code: Code.AGENT_NOT_DIRECT, message: 'x', data: null });
+    await refused(get('/api/x'));
+    await shown(en.request.agentNotDirect);
+    await shown(en.request.gotIt);
+    [...document.querySelectorAll('button')].find((b) => b.textContent === en.request.backToDownstream)?.click();
+    await vi.waitFor(() => expect(visits).toContainEqual({ url: '/pages/index/agent/index', mode: 'relaunch' }));
+  });
+
+  it('other codes toast the message, or other error', async () => {
+    reply({ code: 12345, message: 'something specific', data: null });
+    await refused(get('/api/x'));
+    await shown('something specific');
+    reply({ code: 12345, message: '', data: null });
+    await refused(get('/api/x'));
+    await shown(en.request.otherError);
+  });
+});
+
+describe('HTTP statuses', () => {
+  it('401 is refused silently', async () => {
+    reply({ code: -1, message: 'who are you', data: null }, 401);
+    const error = await refused(get('/api/x'));
+    expect(error.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.body.textContent).not.toContain('who are you');
+  });
+
+  it('500 toasts change network or retry later', async () => {
+    reply({ code: -1, message: 'internal error', data: null }, 500);
+    await refused(get('/api/x'));
+    await shown(en.request.serverError);
+  });
+
+  it('other statuses toast the message or request error, unless hideErrorToast', async () => {
+    reply({ code: -1, message: 'too many requests, retry in 5 s', data: null }, 429);
+    await refused(get('/api/x'));
+    await shown('too many requests, retry in 5 s');
+    reply('not json', 404);
+    await refused(get('/api/x'));
+    await shown(en.request.requestError);
+    reply({ code: -1, message: 'hidden one', data: null }, 404);
+    await refused(request({ url: '/api/x', hideErrorToast: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.body.textContent).not.toContain('hidden one');
+  });
+
+  it('a transport failure toasts try another network', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await refused(get('/api/x'));
+    expect(error.status).toBe(0);
+    await shown(en.request.transportError);
+  });
+});
