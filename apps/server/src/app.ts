@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import { parseContext } from './lib/context.ts';
 import { BizError } from './lib/errors.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
+import { SECURITY_HEADERS } from './lib/security-headers.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -65,24 +65,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   app.decorateRequest('ctx', null as never);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, reply, done) => {
     req.ctx = parseContext(req);
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,

@@ -5,7 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type ColumnDefinitionBuilder, type Dialect, PostgresDialect, type SelectQueryBuilder, SqliteDialect } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type Dialect,
+  type Kysely,
+  PostgresDialect,
+  type SelectQueryBuilder,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 
@@ -57,6 +65,17 @@ export function columns(name: DialectName) {
     moneyType: name === 'sqlite' ? ('integer' as const) : ('bigint' as const),
     textType: 'text' as const,
   };
+}
+
+/**
+ * The schema the migration tables live in: PostgreSQL's current schema (so databases that share
+ * one server in separate schemas, as the tests do, never see each other's migration tables);
+ * none for SQLite.
+ */
+export async function migrationSchema(name: DialectName, db: Kysely<any>): Promise<string | undefined> {
+  if (name !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
 
 /** Lock the selected rows until the transaction ends (PostgreSQL); SQLite serialises writers itself. */

@@ -1,5 +1,5 @@
 import { type Kysely, Migrator } from 'kysely';
-import type { DialectName } from './dialect.ts';
+import { type DialectName, migrationSchema } from './dialect.ts';
 import { migrationsFor } from './migrations/index.ts';
 
 /** Brings the schema up to date; returns the names of the migrations applied now. */
@@ -7,6 +7,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor(dialect) },
+    migrationTableSchema: await migrationSchema(dialect, db),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

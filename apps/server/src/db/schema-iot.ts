@@ -139,6 +139,7 @@ export interface IotTables {
     id: Generated<number>;
     token_hash: string;
     sim_id: number;
+    sim_no: string;
     login_mode: string;
     ip: Generated<string>;
     created_at: number;

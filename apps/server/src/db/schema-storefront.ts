@@ -72,6 +72,7 @@ export interface NumberOrdersTable {
   cancelled_at: number | null;
   cancel_reason: string;
   refunded_at: number | null;
+  paid_payment_no: string;
   created_at: number;
   updated_at: number;
 }

@@ -78,7 +78,6 @@ async function numbers(db: Kysely<any>, dialect: DialectName) {
   await index(db, 'number_tags', 'number_tags_province_rank', ['tag', 'province', 'rank', 'number_id']);
   await index(db, 'number_tags', 'number_tags_city_rank', ['tag', 'city', 'rank', 'number_id']);
   await index(db, 'number_tags', 'number_tags_price', ['tag', 'price', 'number_id']);
-  await index(db, 'number_tags', 'number_tags_number', ['number_id']);
 
   await db.schema
     .createTable('hot_searches')
@@ -122,6 +121,7 @@ async function orders(db: Kysely<any>, dialect: DialectName) {
     .addColumn('cancelled_at', c.timeType)
     .addColumn('cancel_reason', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('refunded_at', c.timeType)
+    .addColumn('paid_payment_no', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('created_at', c.timeType, (col) => col.notNull())
     .addColumn('updated_at', c.timeType, (col) => col.notNull())
     .execute();

@@ -168,6 +168,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('id', c.idType, c.id)
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
     .addColumn('sim_id', c.idType, (col) => col.notNull().references('iot_sims.id'))
+    // Copied from the card (SIM numbers never change) so a token check is a single read.
+    .addColumn('sim_no', 'text', (col) => col.notNull())
     // sn | iccid | device | code | switch
     .addColumn('login_mode', 'text', (col) => col.notNull())
     .addColumn('ip', 'text', text0)

@@ -5,12 +5,12 @@ import { seedIot } from './iot.ts';
 import { seedStorefront } from './storefront.ts';
 
 /** Seeds the demo data once, into a database that has no promoters yet. Deterministic. */
-export async function seedDemoIfNew(db: Db, _config: Config, now = Date.now()): Promise<boolean> {
+export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): Promise<boolean> {
   const existing = await db.db.selectFrom('promoters').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   await db.db.transaction().execute(async (trx) => {
     await seedFoundation(trx, now);
-    await seedStorefront(trx, now);
+    await seedStorefront(trx, now, config.seedNumbers);
     await seedIot(trx, now);
   });
   return true;

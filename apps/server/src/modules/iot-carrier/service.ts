@@ -143,7 +143,8 @@ export async function syncSimIn(
       total_flow: s.totalFlow,
       use_flow: s.useFlow,
       is_infinite_flow: s.isInfiniteFlow ? 1 : 0,
-      end_at: s.endAt,
+      // Without a package in effect the card keeps the end of its last one (shown as expired).
+      end_at: s.endAt ?? sim.end_at,
       volume_package_id: s.volumePackageId,
       internet_status: internet,
       online_status: internet === 1 ? online : 2,

@@ -6,6 +6,7 @@ import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import {
   chinaDay,
@@ -74,6 +75,39 @@ function parsePopup(text: string | null) {
   if (!text) return null;
   const p = JSON.parse(text) as Partial<Record<'title' | 'content' | 'image' | 'confirmText', string>>;
   return { title: p.title ?? '', content: p.content ?? '', image: p.image ?? '', confirmText: p.confirmText ?? '' };
+}
+
+/**
+ * SIM info built in the last second, per card and language (this instance only): the dashboard
+ * asks at most once a second (spec §4), so a card's figures are read from the database at most once
+ * a second per instance. Writers on this instance call `forgetSimInfo` at once.
+ */
+export const SIM_INFO_CACHE_MS = 1_000;
+const infoCaches = new WeakMap<object, TtlCache<number, Partial<Record<Language, SimInfo>>>>();
+
+function infoCache(db: Kysely<Database>) {
+  let cache = infoCaches.get(db);
+  if (!cache) {
+    cache = new TtlCache(SIM_INFO_CACHE_MS, 50_000);
+    infoCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Drops the cached SIM info of a card after changing it (packages, balances, statuses). */
+export function forgetSimInfo(db: Kysely<Database>, simId: number): void {
+  infoCache(db).delete(simId);
+}
+
+/** The SIM info of a card, from the one-second cache when fresh. The object is shared: do not mutate. */
+export async function getSimInfoCached(db: Kysely<Database>, simId: number, now: number, language: Language): Promise<SimInfo> {
+  const cache = infoCache(db);
+  const entry = cache.get(simId, now);
+  const hit = entry?.[language];
+  if (hit) return hit;
+  const info = await getSimInfo(db, simId, now, language);
+  cache.set(simId, { ...(entry ?? {}), [language]: info }, now);
+  return info;
 }
 
 /** The §3 SIM info of one card, as of `now`, with texts in `language`. */
@@ -234,7 +268,10 @@ export async function findDeviceSibling(db: Kysely<Database>, simId: number, sim
 
 /** Re-reads the carrier when the card's figures are older than a few minutes (on login). */
 export async function refreshIfStale(db: Db, carrier: CarrierProvider, target: LoginTarget, now: number): Promise<void> {
-  if (now - target.usageSyncedAt >= STALE_MS) await syncSim(db, carrier, target.simId, now, { readState: true });
+  if (now - target.usageSyncedAt >= STALE_MS) {
+    await syncSim(db, carrier, target.simId, now, { readState: true });
+    forgetSimInfo(db.db, target.simId);
+  }
 }
 
 /**
@@ -255,7 +292,10 @@ export async function forceRefresh(
     .where('refresh_at', '<=', now - REFRESH_INTERVAL_MS)
     .executeTakeFirst();
   const refreshed = Number(claimed.numUpdatedRows) === 1;
-  if (refreshed) await syncSim(db, carrier, simId, now, { readState: true });
+  if (refreshed) {
+    await syncSim(db, carrier, simId, now, { readState: true });
+    forgetSimInfo(db.db, simId);
+  }
   const row = await db.db.selectFrom('iot_sims').select('refresh_at').where('id', '=', simId).executeTakeFirstOrThrow();
   return { refreshed, nextRefreshAt: row.refresh_at + REFRESH_INTERVAL_MS, simInfo: await getSimInfo(db.db, simId, now, language) };
 }
@@ -330,4 +370,10 @@ export async function removeBreak(db: Db, carrier: CarrierProvider, simId: numbe
       .execute();
     await syncSimIn(trx, db.dialect, carrier, simId, now);
   });
+  forgetSimInfo(db.db, simId);
+}
+
+/** The promo code of a card's promoter. */
+export async function cardPromoCode(db: Kysely<Database>, simId: number): Promise<string | undefined> {
+  return (await repo.simById(db, simId))?.promo_code;
 }

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export function findSessionByHash(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('iot_sim_sessions')
+    .select(['id', 'sim_id', 'sim_no', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Kysely<Database>,
+  s: { token_hash: string; sim_id: number; sim_no: string; login_mode: string; ip: string; created_at: number; expires_at: number },
+) {
+  await db
+    .insertInto('iot_sim_sessions')
+    .values({ ...s, revoked_at: null })
+    .execute();
+}
+
+export async function revokeSession(db: Kysely<Database>, id: number, now: number) {
+  await db.updateTable('iot_sim_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+export function latestOpenCode(db: Kysely<Database>, simId: number) {
+  return db
+    .selectFrom('iot_login_codes')
+    .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at'])
+    .where('sim_id', '=', simId)
+    .where('closed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function latestCodeSentAt(db: Kysely<Database>, simId: number) {
+  return db
+    .selectFrom('iot_login_codes')
+    .select('created_at')
+    .where('sim_id', '=', simId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function closeOpenCodes(db: Kysely<Database>, simId: number, now: number) {
+  await db.updateTable('iot_login_codes').set({ closed_at: now }).where('sim_id', '=', simId).where('closed_at', 'is', null).execute();
+}
+
+export async function insertCode(
+  db: Kysely<Database>,
+  c: { sim_id: number; mobile: string; code_hash: string; created_at: number; expires_at: number },
+) {
+  await db
+    .insertInto('iot_login_codes')
+    .values({ ...c, attempts: 0, closed_at: null })
+    .execute();
+}
+
+/** Counts a wrong try; closes the code when it reaches `maxAttempts`. Returns the tries so far. */
+export async function countWrongCode(db: Kysely<Database>, id: number, attempts: number, maxAttempts: number, now: number) {
+  await db
+    .updateTable('iot_login_codes')
+    .set({ attempts: attempts + 1, closed_at: attempts + 1 >= maxAttempts ? now : null })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .execute();
+  return attempts + 1;
+}
+
+/** Uses a code once: true only for the caller whose update closed it. */
+export async function consumeCode(db: Kysely<Database>, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('iot_login_codes')
+    .set({ closed_at: now })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

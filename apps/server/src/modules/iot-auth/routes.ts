@@ -1,0 +1,79 @@
+import { envelope } from '@simshop/contract/envelope';
+import { changeSimBody, simLoginBody, simLoginCodeBody, simLoginCodeReply, simSession } from '@simshop/contract/iot-login';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import type { App } from '../../lib/route.ts';
+import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import * as auth from './service.ts';
+
+const security = [{ simToken: [] }];
+
+/** Login calls, open to anyone (failed attempts are limited per number and per IP in the database). */
+export async function simLoginRoutes(app: App, carrier: CarrierProvider): Promise<void> {
+  const env = (req: { ip: string; ctx: { language: auth.LoginEnv['language'] }; log: auth.LoginEnv['log'] }) => ({
+    ip: req.ip,
+    now: app.config.now(),
+    language: req.ctx.language,
+    log: req.log,
+  });
+
+  app.post(
+    '/api/simLoginCode',
+    {
+      schema: {
+        tags: ['iot-login'],
+        summary: "Send a login code to the card's bound phone",
+        body: simLoginCodeBody,
+        response: { 200: envelope(simLoginCodeReply) },
+      },
+    },
+    async (req) => ok(await auth.sendLoginCode(app.db, req.body.sn, { ...env(req), echo: app.config.smsDevCode })),
+  );
+
+  app.post(
+    '/api/simLogin',
+    {
+      schema: {
+        tags: ['iot-login'],
+        summary: 'Log in with a SIM number, ICCID or device number (card password when needed), or with an SMS code',
+        body: simLoginBody,
+        response: { 200: envelope(simSession) },
+      },
+    },
+    async (req) => ok(await auth.login(app.db, carrier, req.body, env(req))),
+  );
+}
+
+/** Session calls inside the guarded /api/iot scope. */
+export async function simSessionRoutes(app: App): Promise<void> {
+  app.post(
+    '/api/iot/simLogout',
+    { schema: { tags: ['iot-login'], summary: 'Log out: revokes the token', security, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await auth.logout(app.db, req.sim, app.config.now());
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/iot/changeSim',
+    {
+      schema: {
+        tags: ['iot-login'],
+        summary: 'Switch the session to another SIM of the same device (the current token is revoked)',
+        security,
+        body: changeSimBody,
+        response: { 200: envelope(simSession) },
+      },
+    },
+    async (req) =>
+      ok(
+        await auth.changeSim(app.db, req.sim, req.body.simNo, {
+          ip: req.ip,
+          now: app.config.now(),
+          language: req.ctx.language,
+          log: req.log,
+        }),
+      ),
+  );
+}

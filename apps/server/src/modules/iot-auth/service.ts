@@ -1,0 +1,253 @@
+/**
+ * SIM login and sessions. A token is 256 random bits, handed out once and stored only as its
+ * SHA-256; it expires after SESSION_TTL_MS and is revoked on logout or when switching SIM.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { Code } from '@simshop/contract/codes';
+import type { SimLoginBody, SimLoginCodeReply, SimSession } from '@simshop/contract/iot-login';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/kysely.ts';
+import type { Database } from '../../db/schema.ts';
+import { BizError, fail, invalid } from '../../lib/errors.ts';
+import { verifySecret } from '../../lib/password.ts';
+import { hit, peek } from '../../lib/rate-limit.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import type { Language } from '../iot-carrier/flow-math.ts';
+import { maskMobile } from '../iot-carrier/flow-math.ts';
+import * as sims from '../iot-sims/service.ts';
+import * as repo from './repository.ts';
+
+export const SESSION_TTL_MS = 7 * 86_400_000;
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60_000,
+  /** Failed logins per login number per window. */
+  perNumber: 5,
+  /** Failed logins per IP address per window. */
+  perIp: 20,
+};
+export const CODE_RULES = {
+  ttlMs: 5 * 60_000,
+  resendMs: 60_000,
+  maxAttempts: 5,
+  perSimPerDay: 10,
+  perIpPerHour: 20,
+};
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface AuthedSim {
+  sessionId: number;
+  simId: number;
+  tokenHash: string;
+}
+
+/**
+ * Sessions read in the last second, by token hash (this instance only). Logout and switching on this
+ * instance evict at once; another instance sees a revocation within SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MS = 1_000;
+type SessionRow = Awaited<ReturnType<typeof repo.findSessionByHash>>;
+const sessionCaches = new WeakMap<object, TtlCache<string, SessionRow | null>>();
+
+function sessionCache(db: Kysely<Database>) {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new TtlCache(SESSION_CACHE_MS, 100_000);
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
+const timeout = (message: string) => new BizError(Code.SIM_LOGIN_TIMEOUT, message);
+
+/**
+ * The session of a token: missing, unknown, revoked and expired tokens all answer 34061, and so
+ * does an x-sim-no header naming another card than the token's.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  token: string,
+  simNo: string,
+  now: number,
+): Promise<AuthedSim & { simNo: string }> {
+  if (!token) throw timeout('please log in with your SIM card');
+  const tokenHash = sha256(token);
+  const cache = sessionCache(db);
+  let session = cache.get(tokenHash, now);
+  if (session === undefined) {
+    session = (await repo.findSessionByHash(db, tokenHash)) ?? null;
+    cache.set(tokenHash, session, now);
+  }
+  if (!session) throw timeout('your SIM session is not valid, please log in again');
+  if (session.revoked_at !== null) throw timeout('you have logged out, please log in again');
+  if (session.expires_at <= now) throw timeout('your SIM session has expired, please log in again');
+  if (simNo && simNo !== session.sim_no) throw timeout('x-sim-no does not match the SIM of this session, please log in again');
+  return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
+}
+
+async function openSession(
+  db: Db,
+  target: sims.LoginTarget,
+  mode: string,
+  ip: string,
+  now: number,
+  language: Language,
+): Promise<SimSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = now + SESSION_TTL_MS;
+  await repo.insertSession(db.db, {
+    token_hash: sha256(token),
+    sim_id: target.simId,
+    sim_no: target.simNo,
+    login_mode: mode,
+    ip,
+    created_at: now,
+    expires_at: expiresAt,
+  });
+  return { token, simNo: target.simNo, expiresAt, simInfo: await sims.getSimInfo(db.db, target.simId, now, language) };
+}
+
+const failKeys = (sn: string, ip: string) => [`iot-login-fail:sn:${sn}`, `iot-login-fail:ip:${ip}`] as const;
+
+async function recordFailure(db: Kysely<Database>, sn: string, ip: string, now: number) {
+  const [bySn, byIp] = failKeys(sn, ip);
+  await hit(db, bySn, LOGIN_LIMITS.perNumber, LOGIN_LIMITS.windowMs, now);
+  await hit(db, byIp, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now);
+}
+
+async function refuseWhenLocked(db: Kysely<Database>, sn: string, ip: string, now: number) {
+  const [bySn, byIp] = failKeys(sn, ip);
+  const minutes = Math.max(1, Math.ceil((LOGIN_LIMITS.windowMs - (now % LOGIN_LIMITS.windowMs)) / 60_000));
+  if ((await peek(db, bySn, LOGIN_LIMITS.windowMs, now)) >= LOGIN_LIMITS.perNumber) {
+    throw fail(`too many failed logins for this number, try again in ${minutes} min`);
+  }
+  if ((await peek(db, byIp, LOGIN_LIMITS.windowMs, now)) >= LOGIN_LIMITS.perIp) {
+    throw fail(`too many failed logins from your network, try again in ${minutes} min`);
+  }
+}
+
+async function findUsable(db: Kysely<Database>, sn: string, ip: string, now: number): Promise<sims.LoginTarget> {
+  const target = await sims.findLoginTarget(db, sn);
+  if (!target) {
+    await recordFailure(db, sn, ip, now);
+    throw invalid('sn', 'no SIM card or device has this number');
+  }
+  if (target.cancelStatus !== 0) throw invalid('sn', 'this card has been cancelled');
+  if (target.status !== 1) throw invalid('sn', 'this card is disabled, please contact customer service');
+  return target;
+}
+
+const hashCode = (simId: number, code: string, salt: string) => `${salt}:${sha256(`${salt}:${simId}:${code}`)}`;
+
+function codeMatches(simId: number, code: string, stored: string): boolean {
+  const [salt] = stored.split(':');
+  const expected = Buffer.from(stored);
+  const actual = Buffer.from(hashCode(simId, code, salt ?? ''));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export interface LoginEnv {
+  ip: string;
+  now: number;
+  language: Language;
+  log: FastifyBaseLogger;
+}
+
+/** POST /api/simLoginCode: a 6-digit code for the card's bound phone (console provider: logged). */
+export async function sendLoginCode(db: Db, sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
+  const { ip, now } = env;
+  await refuseWhenLocked(db.db, sn, ip, now);
+  const target = await findUsable(db.db, sn, ip, now);
+  if (!target.mobile) throw invalid('sn', 'this card has no bound phone, log in with its number instead');
+  const last = await repo.latestCodeSentAt(db.db, target.simId);
+  if (last && now - last.created_at < CODE_RULES.resendMs) {
+    throw fail(`a code was sent less than a minute ago, retry in ${Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000)} s`);
+  }
+  if (!(await hit(db.db, `iot-code:ip:${ip}`, CODE_RULES.perIpPerHour, 3_600_000, now)).allowed) {
+    throw fail('too many codes requested from your network, try again later');
+  }
+  if (!(await hit(db.db, `iot-code:sim:${target.simId}`, CODE_RULES.perSimPerDay, 86_400_000, now)).allowed) {
+    throw fail('too many codes requested for this card today, try again tomorrow');
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.db.transaction().execute(async (trx) => {
+    await repo.closeOpenCodes(trx, target.simId, now);
+    await repo.insertCode(trx, {
+      sim_id: target.simId,
+      mobile: target.mobile,
+      code_hash: hashCode(target.simId, code, randomBytes(8).toString('hex')),
+      created_at: now,
+      expires_at: now + CODE_RULES.ttlMs,
+    });
+  });
+  env.log.info({ sms: 'console', to: maskMobile(target.mobile), simNo: target.simNo, code }, 'SIM login code sent (console SMS provider)');
+  return {
+    mobile: maskMobile(target.mobile),
+    expiresIn: CODE_RULES.ttlMs / 1000,
+    resendIn: CODE_RULES.resendMs / 1000,
+    ...(env.echo ? { devCode: code } : {}),
+  };
+}
+
+async function checkCode(db: Kysely<Database>, target: sims.LoginTarget, code: string, sn: string, ip: string, now: number) {
+  const row = await repo.latestOpenCode(db, target.simId);
+  if (!row) {
+    await recordFailure(db, sn, ip, now);
+    throw invalid('code', 'no valid code for this card, request a new one');
+  }
+  if (row.expires_at <= now) {
+    await repo.consumeCode(db, row.id, now);
+    await recordFailure(db, sn, ip, now);
+    throw invalid('code', 'the code has expired, request a new one');
+  }
+  if (!codeMatches(target.simId, code, row.code_hash)) {
+    const tries = await repo.countWrongCode(db, row.id, row.attempts, CODE_RULES.maxAttempts, now);
+    await recordFailure(db, sn, ip, now);
+    const left = CODE_RULES.maxAttempts - tries;
+    throw invalid(
+      'code',
+      left > 0 ? `wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left` : 'wrong code entered too many times, request a new one',
+    );
+  }
+  if (!(await repo.consumeCode(db, row.id, now))) throw invalid('code', 'the code was already used, request a new one');
+}
+
+/** POST /api/simLogin: by number (and card password when the card asks for it) or by SMS code. */
+export async function login(db: Db, carrier: CarrierProvider, body: SimLoginBody, env: LoginEnv): Promise<SimSession> {
+  const { ip, now } = env;
+  if (!body.agreeProtocol) throw invalid('agreeProtocol', 'please read and accept the agreement first');
+  const sn = body.sn;
+  await refuseWhenLocked(db.db, sn, ip, now);
+  const target = await findUsable(db.db, sn, ip, now);
+  let mode: string = target.mode;
+  if (body.code !== undefined) {
+    await checkCode(db.db, target, body.code, sn, ip, now);
+    mode = 'code';
+  } else if (target.cardPasswordHash !== null) {
+    if (!body.cardPassword) throw invalid('cardPassword', 'this card needs its card password');
+    if (!(await verifySecret(body.cardPassword, target.cardPasswordHash))) {
+      await recordFailure(db.db, sn, ip, now);
+      throw invalid('cardPassword', 'wrong card password');
+    }
+  }
+  await sims.refreshIfStale(db, carrier, target, now);
+  return openSession(db, target, mode, ip, now, env.language);
+}
+
+export async function logout(db: Db, session: AuthedSim, now: number): Promise<void> {
+  await repo.revokeSession(db.db, session.sessionId, now);
+  sessionCache(db.db).delete(session.tokenHash);
+}
+
+/** POST /api/iot/changeSim: a session for another SIM of the same device; the current one is revoked. */
+export async function changeSim(db: Db, session: AuthedSim, simNo: string, env: LoginEnv): Promise<SimSession> {
+  const target = await sims.findDeviceSibling(db.db, session.simId, simNo);
+  if (!target) throw invalid('simNo', 'this SIM is not in your device');
+  if (target.cancelStatus !== 0 || target.status !== 1) throw invalid('simNo', 'this SIM is cancelled or disabled');
+  const next = await openSession(db, target, 'switch', env.ip, env.now, env.language);
+  await repo.revokeSession(db.db, session.sessionId, env.now);
+  sessionCache(db.db).delete(session.tokenHash);
+  return next;
+}

@@ -1,0 +1,83 @@
+import { envelope } from '@simshop/contract/envelope';
+import { type SimInfo, simInfo } from '@simshop/contract/iot';
+import { changeSimList, simHistoryLine, simHistoryLineQuery, simRefreshReply } from '@simshop/contract/iot-sims';
+import type { FastifyReply } from 'fastify';
+import { ok } from '../../lib/envelope.ts';
+import { compileSerializer } from '../../lib/nullable-serializer.ts';
+import type { App } from '../../lib/route.ts';
+import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import * as sims from './service.ts';
+
+const security = [{ simToken: [] }];
+
+/** The SIM dashboard's data calls; registered inside the guarded /api/iot scope. */
+export async function simRoutes(app: App, carrier: CarrierProvider): Promise<void> {
+  // The reply text is kept with the cached SIM info object it was made from: a card polled by its
+  // dashboard is read and serialised at most once a second per instance and language.
+  const simInfoReply = compileSerializer(envelope(simInfo));
+  const replies = new WeakMap<SimInfo, string>();
+  app.get(
+    '/api/iot/simInfo',
+    { schema: { tags: ['iot'], summary: 'SIM info of the session (spec §3)', security, response: { 200: envelope(simInfo) } } },
+    async (req, reply) => {
+      const info = await sims.getSimInfoCached(app.db.db, req.sim.simId, app.config.now(), req.ctx.language);
+      let text = replies.get(info);
+      if (text === undefined) {
+        text = simInfoReply(ok(info));
+        replies.set(info, text);
+      }
+      // A JSON string with a JSON content type is sent as it is (no second serialisation).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+    },
+  );
+
+  app.post(
+    '/api/iot/simRefresh',
+    {
+      schema: {
+        tags: ['iot'],
+        summary: `Force a carrier refresh (at most once per ${sims.REFRESH_INTERVAL_MS / 1000} s per card)`,
+        security,
+        response: { 200: envelope(simRefreshReply) },
+      },
+    },
+    async (req) => ok(await sims.forceRefresh(app.db, carrier, req.sim.simId, app.config.now(), req.ctx.language)),
+  );
+
+  app.get(
+    '/api/iot/simHistoryLine',
+    {
+      schema: {
+        tags: ['iot'],
+        summary: 'Daily usage of the last days (30 by default)',
+        security,
+        querystring: simHistoryLineQuery,
+        response: { 200: envelope(simHistoryLine) },
+      },
+    },
+    async (req) => ok(await sims.historyLine(app.db.db, req.sim.simId, req.query.days, app.config.now())),
+  );
+
+  app.get(
+    '/api/iot/changeSimList',
+    { schema: { tags: ['iot'], summary: "The SIMs of the session's device", security, response: { 200: envelope(changeSimList) } } },
+    async (req) => ok(await sims.changeSimList(app.db.db, req.sim.simId, app.config.now())),
+  );
+
+  app.post(
+    '/api/iot/simRemoveBreak',
+    {
+      schema: {
+        tags: ['iot'],
+        summary: "Lift the card's restriction when its rule allows the holder to",
+        security,
+        response: { 200: envelope(simInfo) },
+      },
+    },
+    async (req) => {
+      const now = app.config.now();
+      await sims.removeBreak(app.db, carrier, req.sim.simId, now);
+      return ok(await sims.getSimInfo(app.db.db, req.sim.simId, now, req.ctx.language));
+    },
+  );
+}
