@@ -1,4 +1,37 @@
 import type { PageDef } from './pages.ts';
 
 /** Pages of the iot feature (merged into app/pages.ts). */
-export const iotPages: PageDef[] = [];
+export const iotPages: PageDef[] = [
+  { path: '/pages/iot/login/index', titleKey: 'iot.title.login', load: () => import('../pages/iot/login/index.tsx') },
+  { path: '/pages/iot/login/code/index', titleKey: 'iot.title.loginCode', load: () => import('../pages/iot/login/code/index.tsx') },
+  { path: '/pages/iot/login/protocol', titleKey: 'iot.title.protocol', load: () => import('../pages/iot/login/protocol.tsx') },
+  { path: '/pages/iot/index/index', titleKey: 'iot.title.home', customNavBar: true, load: () => import('../pages/iot/index/index.tsx') },
+  { path: '/pages/iot/index/moreMenu/index', titleKey: 'iot.title.moreMenu', load: () => import('../pages/iot/index/moreMenu/index.tsx') },
+  { path: '/pages/iot/index/customer/index', titleKey: 'iot.title.customer', load: () => import('../pages/iot/index/customer/index.tsx') },
+  {
+    path: '/pages-sub/iot/index/packageInfo/index',
+    titleKey: 'iot.title.packageInfo',
+    load: () => import('../pages-sub/iot/index/packageInfo/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/historyLine/index',
+    titleKey: 'iot.title.historyLine',
+    load: () => import('../pages-sub/iot/index/historyLine/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/user/index',
+    titleKey: 'iot.title.user',
+    customNavBar: true,
+    load: () => import('../pages-sub/iot/user/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/user/moreMenu/index',
+    titleKey: 'iot.title.userMoreMenu',
+    load: () => import('../pages-sub/iot/user/moreMenu/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/user/changeDevice/index',
+    titleKey: 'iot.title.changeDevice',
+    load: () => import('../pages-sub/iot/user/changeDevice/index.tsx'),
+  },
+];

@@ -109,7 +109,7 @@ export function createNavigator(deps: NavDeps) {
       await run('reLaunch', finalUrl(url, page).url, 'relaunch');
     },
     async switchTab(options: { url?: string }): Promise<void> {
-      const { url, page } = check('switchTab', options.url);
+      const { url } = check('switchTab', options.url);
       await run('switchTab', withCarried(url, deps.carried()), 'relaunch');
     },
     /** Back `delta` pages; with nothing to go back to, the home tab. */

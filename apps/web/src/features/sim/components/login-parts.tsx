@@ -1,0 +1,32 @@
+import './sim.css';
+import { Checkbox } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { navigateTo } from '../../../lib/nav.ts';
+
+export const PROTOCOL_PAGE = '/pages/iot/login/protocol';
+
+/** Brand block at the top of the login pages. */
+export function LoginBrand({ name, logo, subtitle }: { name: string; logo: string; subtitle: string }) {
+  return (
+    <div className="sim-login-brand">
+      <div className="sim-login-logo">{logo ? <img src={logo} alt="" width={56} height={56} /> : null}</div>
+      <h1>{name}</h1>
+      <p>{subtitle}</p>
+    </div>
+  );
+}
+
+/** "I have read and agree to the <agreement>" (spec: the agreement must be accepted). */
+export function AgreementCheck({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sim-agree">
+      <Checkbox checked={checked} onChange={onChange} style={{ '--icon-size': '16px', '--font-size': '12px', '--gap': '6px' }}>
+        {t('iot.login.agreePrefix')}
+      </Checkbox>
+      <button type="button" className="sim-agree-link" onClick={() => void navigateTo(PROTOCOL_PAGE)}>
+        {t('iot.login.agreement')}
+      </button>
+    </div>
+  );
+}

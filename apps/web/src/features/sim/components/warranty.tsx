@@ -1,0 +1,73 @@
+import type { SimInfo } from '@simshop/contract/iot';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDevice } from '../labels.ts';
+
+function WifiRow({ wifi }: { wifi: NonNullable<SimInfo['device']>['wifis'][number] }) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(false);
+  return (
+    <div className="sim-wifi" data-testid={`wifi-${wifi.wifiType}`}>
+      <span className={`sim-wifi-band ${wifi.wifiType === '5G' ? 'g5' : ''}`}>{wifi.wifiType}</span>
+      <div className="sim-wifi-main">
+        <div className="sim-wifi-name">
+          {wifi.wifiName}
+          {!wifi.switchWifi ? <em>{t('iot.wifi.off')}</em> : !wifi.showWifi ? <em>{t('iot.wifi.hidden')}</em> : null}
+        </div>
+        <div className="sim-wifi-pass">
+          {t('iot.wifi.password')}: <span>{show ? wifi.wifiPass : '••••••••'}</span>
+          <button
+            type="button"
+            className="sim-icon-btn"
+            aria-label={t(show ? 'iot.wifi.hide' : 'iot.wifi.show')}
+            onClick={() => setShow(!show)}
+          >
+            {show ? <EyeInvisibleOutline /> : <EyeOutline />}
+          </button>
+        </div>
+      </div>
+      <div className="sim-wifi-conn">
+        <b>
+          {wifi.connCount}/{wifi.maxConnCount}
+        </b>
+        <span>{t('iot.wifi.connected')}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The device of the card: Wi-Fi entries and its warranty (spec §2 warranty). Nothing for a plain SIM. */
+export function Warranty({ info, title }: { info: SimInfo; title: string }) {
+  const { t } = useTranslation();
+  const device = info.device;
+  if (!isDevice(info) || !device) return null;
+  const tag = info.warrantyExpireTag;
+  return (
+    <section className="card sim-warranty" aria-label={title}>
+      <div className="sim-card-head">
+        <h2 className="section-title">{title}</h2>
+        <span className={`sim-badge tone-${tag === 'valid' ? 'good' : tag === 'none' ? 'plain' : tag === 'expiring' ? 'warn' : 'bad'}`}>
+          {t(`iot.warranty.${tag}`)}
+        </span>
+      </div>
+      <div className="sim-device-line">
+        <span>{device.model}</span>
+        <span className="muted">
+          {t('iot.label.deviceNumber')} {device.deviceNo}
+        </span>
+      </div>
+      <div className="sim-wifi-list">
+        {device.wifis.map((w) => (
+          <WifiRow key={w.wifiType} wifi={w} />
+        ))}
+      </div>
+      {info.warrantyExpireDate ? (
+        <div className="sim-warranty-line" data-testid="warranty-date">
+          {t('iot.warranty.until', { date: info.warrantyExpireDate })}
+        </div>
+      ) : null}
+      {info.warrantyContent ? <p className="sim-warranty-text">{info.warrantyContent}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
+import { Avatar, Dialog, List } from 'antd-mobile';
+import { ClockCircleOutline, LeftOutline, PhoneFill, UserContactOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { stackDepth } from '../../../app/history.ts';
+import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
+import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
+import { useSimLogout } from '../../../features/sim/api/sim-logout.ts';
+import { NumberRow } from '../../../features/sim/components/header/number-row.tsx';
+import { IotTabBar } from '../../../features/sim/components/iot-tab-bar.tsx';
+import { ItemCardItem } from '../../../features/sim/components/item-card.tsx';
+import { Menus } from '../../../features/sim/components/menus.tsx';
+import { SimLoadFailed, SimLoading } from '../../../features/sim/components/page-state.tsx';
+import { SimSwiper } from '../../../features/sim/components/swiper.tsx';
+import { chinaDate } from '../../../features/sim/format.ts';
+import { authStatusLabel, isDevice, operatorKey, simStatusLabel } from '../../../features/sim/labels.ts';
+import { useLayoutText } from '../../../features/sim/layout-text.ts';
+import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
+import { navigateBack, redirectTo } from '../../../lib/nav.ts';
+
+/** Switching SIMs only means something inside a device. */
+const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
+
+const ASSET_ITEMS = [
+  { key: 'balance', title: '余额', icon: '', path: '/pages/iot/index/balance/index' },
+  { key: 'integral', title: '积分', icon: '', path: '/pages-sub/iot/index/integralLog/index' },
+  { key: 'couponCoin', title: '券币', icon: '', path: '' },
+];
+
+function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
+  const { t } = useTranslation();
+  const sim = simStatusLabel(info.simStatus);
+  const auth = authStatusLabel(info.authStatus);
+  const op = operatorKey(info);
+  return (
+    <header className="sim-user-head">
+      <button
+        type="button"
+        className="sim-user-back"
+        aria-label={t('common.back')}
+        onClick={() => void (stackDepth() > 0 ? navigateBack() : redirectTo('/pages/iot/index/index'))}
+      >
+        <LeftOutline />
+      </button>
+      <div className="sim-user-title">{t('iot.title.user')}</div>
+      <div className="sim-user-who">
+        <Avatar src={reply.layout.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
+        <div className="sim-user-num">
+          <NumberRow info={info} />
+          <div className="sim-status-row">
+            <span className={`sim-status-item pill tone-${sim.tone}`}>
+              <i className="sim-dot" aria-hidden="true" />
+              {t(sim.key)}
+            </span>
+            <span className={`sim-status-item pill tone-${auth.tone}`}>
+              <i className="sim-dot" aria-hidden="true" />
+              {t(auth.key)}
+            </span>
+            {op ? (
+              <span className="sim-status-item pill">
+                <i className="sim-dot" aria-hidden="true" />
+                {t(op)}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The SIM user page (spec §2): assets, VIP, carousel, menus and service of the layout; logout. */
+export default function IotUserPage() {
+  const { t } = useTranslation();
+  const text = useLayoutText();
+  const loggedIn = useRequireSim();
+  const info = useSimInfo();
+  const layout = useSimLayout();
+  const logout = useSimLogout();
+  if (!loggedIn) return null;
+  if (info.isError || layout.isError) return <SimLoadFailed onRetry={() => void Promise.all([info.refetch(), layout.refetch()])} />;
+  if (!info.data || !layout.data) return <SimLoading lines={8} />;
+  const data = info.data;
+  const reply = layout.data;
+  const { user } = reply.layout;
+  const values = { promoCode: data.promoCode || reply.promoCode, sn: data.simNo };
+  const blocks: ReactNode[] = [];
+  for (const el of user.elements) {
+    if (!el.switch) continue;
+    const title = text('element', `user.${el.key}`, el.title);
+    if (el.key === 'asset') {
+      const items = el.items.length > 0 ? el.items : ASSET_ITEMS;
+      blocks.push(
+        <section key="asset" className="card sim-user-asset" aria-label={title}>
+          <h2 className="section-title sim-mb">{title}</h2>
+          <div className="sim-item-card-inner">
+            {items.map((item) => (
+              <ItemCardItem key={item.key} item={item} info={data} />
+            ))}
+          </div>
+        </section>,
+      );
+    } else if (el.key === 'vip' && data.vipOrder) {
+      blocks.push(
+        <section key="vip" className="card sim-user-vip">
+          <b>{data.vipOrder.vipName}</b>
+          <span>{t('iot.user.vipUntil', { date: chinaDate(data.vipOrder.endAt) })}</span>
+        </section>,
+      );
+    } else if (el.key === 'carousel') {
+      blocks.push(<SimSwiper key="carousel" items={user.carousels} values={values} />);
+    } else if (el.key === 'menus') {
+      blocks.push(
+        <Menus
+          key="menus"
+          title={title || t('iot.element.menus')}
+          menus={isDevice(data) ? user.menus : user.menus.filter((m) => !m.path.startsWith(CHANGE_DEVICE))}
+          values={values}
+          max={user.maxMenuTimes}
+          morePath="/pages-sub/iot/user/moreMenu/index"
+        />,
+      );
+    } else if (el.key === 'service') {
+      const s = user.service;
+      if (!s.kefuMobile && !s.wechat && !s.workTime) continue;
+      blocks.push(
+        <List key="service" mode="card" header={title}>
+          {s.kefuMobile ? (
+            <List.Item
+              prefix={<PhoneFill color="#018d71" />}
+              extra={<a href={`tel:${s.kefuMobile.replace(/[^\d+]/g, '')}`}>{s.kefuMobile}</a>}
+            >
+              {t('iot.service.hotline')}
+            </List.Item>
+          ) : null}
+          {s.wechat ? (
+            <List.Item prefix={<UserContactOutline color="#07c160" />} extra={s.wechat}>
+              {t('iot.service.wechat')}
+            </List.Item>
+          ) : null}
+          {s.workTime ? (
+            <List.Item prefix={<ClockCircleOutline color="#f5a623" />} extra={s.workTime}>
+              {t('iot.service.hours')}
+            </List.Item>
+          ) : null}
+        </List>,
+      );
+    }
+  }
+  return (
+    <div className={`sim-page ${reply.layout.tabBar.switch ? 'with-tabs' : ''}`}>
+      <UserHead info={data} reply={reply} />
+      {blocks}
+      <List mode="card">
+        <List.Item extra={data.iccid}>ICCID</List.Item>
+        {data.apn ? <List.Item extra={data.apn}>APN</List.Item> : null}
+        {data.mobile ? <List.Item extra={data.mobile}>{t('iot.user.boundPhone')}</List.Item> : null}
+      </List>
+      <div style={{ padding: '0 12px' }}>
+        <button
+          type="button"
+          className="sim-ghost-btn sim-logout"
+          disabled={logout.isPending}
+          onClick={async () => {
+            const ok = await Dialog.confirm({
+              content: t('iot.user.logoutConfirm'),
+              confirmText: t('iot.user.logout'),
+              cancelText: t('common.cancel'),
+            });
+            if (ok) logout.mutate();
+          }}
+        >
+          {t('iot.user.logout')}
+        </button>
+      </div>
+      {reply.layout.tabBar.switch ? <IotTabBar tabBar={reply.layout.tabBar} /> : null}
+    </div>
+  );
+}
