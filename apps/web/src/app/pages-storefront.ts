@@ -1,4 +1,14 @@
 import type { PageDef } from './pages.ts';
 
 /** Pages of the storefront feature (merged into app/pages.ts). */
-export const storefrontPages: PageDef[] = [];
+export const storefrontPages: PageDef[] = [
+  { path: '/pages/index/VanityNumber/index', titleKey: 'title.vanityNumber', load: () => import('../pages/index/VanityNumber/index.tsx') },
+  { path: '/pages/goods/pretty/index', titleKey: 'title.prettyNumber', load: () => import('../pages/goods/pretty/index.tsx') },
+  { path: '/pages/goods/pretty/package', titleKey: 'title.prettyPackage', load: () => import('../pages/goods/pretty/package.tsx') },
+  { path: '/pages/goods/pretty/comment', titleKey: 'title.prettyComment', load: () => import('../pages/goods/pretty/comment.tsx') },
+  { path: '/pages/about/payment', titleKey: 'title.aboutPayment', load: () => import('../pages/about/payment.tsx') },
+  { path: '/pages/about/promise', titleKey: 'title.aboutPromise', load: () => import('../pages/about/promise.tsx') },
+  { path: '/pages/login/index', titleKey: 'title.login', load: () => import('../pages/login/index.tsx') },
+  { path: '/pages/order/pay/index', titleKey: 'title.orderPay', load: () => import('../pages/order/pay/index.tsx') },
+  { path: '/pages/order/logistics/index', titleKey: 'title.orderLogistics', load: () => import('../pages/order/logistics/index.tsx') },
+];

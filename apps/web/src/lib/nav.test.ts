@@ -79,14 +79,20 @@ describe('navigation refusals and their exact messages', () => {
 
   it('refuses an unknown page', async () => {
     const { nav, calls } = setup();
-    expect(await failure(nav.navigateTo({ url: '/pages/nope/index?a=1' }))).toBe('navigateTo:fail page `/pages/nope/index?a=1` is not found');
+    expect(await failure(nav.navigateTo({ url: '/pages/nope/index?a=1' }))).toBe(
+      'navigateTo:fail page `/pages/nope/index?a=1` is not found',
+    );
     expect(calls).toEqual([]);
   });
 
   it('refuses navigateTo and redirectTo to a tab page', async () => {
     const { nav } = setup();
-    expect(await failure(nav.navigateTo({ url: '/pages/order/index' }))).toBe('navigateTo:fail tabBar page `/pages/order/index` already exists');
-    expect(await failure(nav.redirectTo({ url: '/pages/user/index' }))).toBe('redirectTo:fail tabBar page `/pages/user/index` already exists');
+    expect(await failure(nav.navigateTo({ url: '/pages/order/index' }))).toBe(
+      'navigateTo:fail tabBar page `/pages/order/index` already exists',
+    );
+    expect(await failure(nav.redirectTo({ url: '/pages/user/index' }))).toBe(
+      'redirectTo:fail tabBar page `/pages/user/index` already exists',
+    );
   });
 
   it('refuses switchTab to a page that is not a tab', async () => {
@@ -98,9 +104,7 @@ describe('navigation refusals and their exact messages', () => {
     const { nav, holdNavigation, finish, calls } = setup();
     holdNavigation();
     const first = nav.navigateTo({ url: '/pages/goods/pretty/index' });
-    expect(await failure(nav.navigateTo({ url: '/pages/goods/pretty/index' }))).toBe(
-      'navigateTo:fail /pages/goods/pretty/index locked',
-    );
+    expect(await failure(nav.navigateTo({ url: '/pages/goods/pretty/index' }))).toBe('navigateTo:fail /pages/goods/pretty/index locked');
     finish();
     await first;
     expect(calls).toHaveLength(1);

@@ -3,7 +3,18 @@ import { CARRIED_PARAMS, isSet, pickCarried, withCarried } from './query.ts';
 
 describe('carried query parameters', () => {
   it('lists the §2 parameters', () => {
-    expect(CARRIED_PARAMS).toEqual(['promoCode', 'bd_vid', 'qz_gdt', 'cb', 'mark', 'mark_id', 'autoFilterDelivery', 'agreeAgreement', 'showHotSearch', 'pageCode']);
+    expect(CARRIED_PARAMS).toEqual([
+      'promoCode',
+      'bd_vid',
+      'qz_gdt',
+      'cb',
+      'mark',
+      'mark_id',
+      'autoFilterDelivery',
+      'agreeAgreement',
+      'showHotSearch',
+      'pageCode',
+    ]);
   });
   it('counts empty, undefined and null texts as unset', () => {
     expect(isSet('undefined')).toBe(false);

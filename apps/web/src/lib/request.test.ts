@@ -93,7 +93,8 @@ describe('what is sent', () => {
     expect(headers['x-sim-token']).toBe('tok');
     expect(headers['x-platform']).toBe('h5');
     expect(headers['x-platform-source']).toBe('1');
-    for (const name of ['x-hostname', 'x-device-info', 'x-app', 'x-platform-open-id', 'x-app-show-options', 'x-page-url']) expect(headers).toHaveProperty(name);
+    for (const name of ['x-hostname', 'x-device-info', 'x-app', 'x-platform-open-id', 'x-app-show-options', 'x-page-url'])
+      expect(headers).toHaveProperty(name);
   });
 
   it('sends JSON for other methods with empty values removed', async () => {
@@ -158,7 +159,12 @@ describe('envelope codes (spec §8)', () => {
     await refused(get('/api/hk/orderList'));
     await shown(en.request.loginTimeout);
     expect(useSession.getState().userInfo.mobile).toBe('');
-    await vi.waitFor(() => expect(visits).toContainEqual({ url: `/pages/login/index?redirect=${encodeURIComponent('/pages/order/index?x=1')}`, mode: 'relaunch' }));
+    await vi.waitFor(() =>
+      expect(visits).toContainEqual({
+        url: `/pages/login/index?redirect=${encodeURIComponent('/pages/order/index?x=1')}`,
+        mode: 'relaunch',
+      }),
+    );
   });
 
   it('34061: toasts the timeout, clears the SIM session and goes to the SIM login page', async () => {

@@ -5,7 +5,11 @@ describe('leading-edge throttle', () => {
   it('runs the first call at once and drops calls within the window', () => {
     let now = 10_000;
     let runs = 0;
-    const refresh = throttle(() => ++runs, REFRESH_THROTTLE_MS, () => now);
+    const refresh = throttle(
+      () => ++runs,
+      REFRESH_THROTTLE_MS,
+      () => now,
+    );
     expect(refresh()).toBe(1);
     now += 999;
     expect(refresh()).toBe(1);

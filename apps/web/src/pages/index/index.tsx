@@ -1,17 +1,143 @@
-import { Grid, Skeleton } from 'antd-mobile';
+import { Button, Grid, Skeleton } from 'antd-mobile';
 import { RightOutline, SearchOutline } from 'antd-mobile-icons';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useNumberList } from '../../features/numbers/api/number-list.ts';
+import { NumberResults } from '../../features/numbers/components/number-results.tsx';
+import { NumberSkeleton } from '../../features/numbers/components/number-skeleton.tsx';
+import {
+  type Arrange,
+  effectiveArrange,
+  effectiveFirstGroup,
+  type FirstGroup,
+  firstGroupFromQuery,
+  useHomeView,
+} from '../../features/numbers/stores/home-view.ts';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { Carousel } from '../../features/site/components/carousel.tsx';
 import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { ShopHeader } from '../../features/site/components/shop-header.tsx';
 import { openLink } from '../../features/site/open-link.ts';
-import { knowsPage } from '../../lib/nav.ts';
+import { knowsPage, navigateTo } from '../../lib/nav.ts';
+import { useSession } from '../../lib/session.ts';
+import '../../components/shop.css';
 import './index.css';
+
+const NUMBERS_PAGE = '/pages/index/VanityNumber/index';
+const IOT_LOGIN = '/pages/iot/login/index';
+const PREVIEW = 6;
+
+function HomeSearch() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = keyword ? `?keyword=${keyword}&mode=contains` : '';
+    void navigateTo(`${NUMBERS_PAGE}${query}`);
+  };
+  return (
+    <form className="home-search" onSubmit={submit}>
+      <SearchOutline />
+      <input
+        type="search"
+        inputMode="numeric"
+        enterKeyHint="search"
+        aria-label={t('home.search')}
+        placeholder={t('home.search')}
+        value={keyword}
+        maxLength={11}
+        onChange={(e) => setKeyword(e.target.value.replace(/\D/g, '').slice(0, 11))}
+      />
+      <button type="submit" className="home-search-go">
+        {t('shop.search.go')}
+      </button>
+    </form>
+  );
+}
+
+/** The numbers group: a few lucky picks of this storefront and the way to all of them. */
+function NumbersGroup({ suggest, arrange, onArrange }: { suggest: boolean; arrange: Arrange; onArrange: (a: Arrange) => void }) {
+  const { t } = useTranslation();
+  const promoCode = useSession((s) => s.carried.promoCode);
+  const list = useNumberList({ promoCode, operator: suggest ? '-99' : '' });
+  const items = (list.data?.pages[0]?.list ?? []).slice(0, PREVIEW);
+  const open = (number: string) => void navigateTo(`/pages/goods/pretty/index?number=${number}`);
+  return (
+    <section className="home-group" aria-label={t('home.numbers')}>
+      <div className="section-head home-section-head">
+        <h2>{suggest ? t('shop.home.featuredPicks') : t('shop.home.picks')}</h2>
+        <span className="arrange-mini">
+          <button type="button" aria-pressed={arrange === 1} onClick={() => onArrange(1)}>
+            {t('shop.numbers.asList')}
+          </button>
+          <button type="button" aria-pressed={arrange === 2} onClick={() => onArrange(2)}>
+            {t('shop.numbers.asGrid')}
+          </button>
+        </span>
+      </div>
+      {list.isPending ? <NumberSkeleton arrange={arrange} count={4} /> : <NumberResults items={items} arrange={arrange} onOpen={open} />}
+      <div className="home-more">
+        <Button block shape="rounded" className="btn-hot" onClick={() => void navigateTo(NUMBERS_PAGE)}>
+          {t('shop.home.allNumbers')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The goods group: only the goods this shop actually sells online. */
+function GoodsGroup() {
+  const { t } = useTranslation();
+  const goods = [
+    {
+      key: 'numbers',
+      link: NUMBERS_PAGE,
+      title: t('shop.home.goodsNumbers'),
+      text: t('shop.home.goodsNumbersText'),
+      badge: t('shop.home.hot'),
+    },
+    ...(knowsPage(IOT_LOGIN) ? [{ key: 'iot', link: IOT_LOGIN, title: t('home.iot'), text: t('home.iotHint'), badge: '' }] : []),
+  ];
+  return (
+    <section className="home-group" aria-label={t('home.goods')}>
+      {goods.map((g) => (
+        <button key={g.key} type="button" className={`goods-card goods-${g.key}`} onClick={() => openLink(g.link)}>
+          <span className="goods-art" aria-hidden="true">
+            {g.key === 'numbers' ? '888' : 'IoT'}
+          </span>
+          <span className="goods-text">
+            <span className="goods-title">
+              {g.title}
+              {g.badge ? <span className="chip-tag">{g.badge}</span> : null}
+            </span>
+            <span className="muted">{g.text}</span>
+          </span>
+          <RightOutline />
+        </button>
+      ))}
+    </section>
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
   const config = useBaseConfig();
+  const [params] = useSearchParams();
+  const local = useHomeView((s) => s.indexFirstGroup);
+  const setFirstGroup = useHomeView((s) => s.setFirstGroup);
+  const arrange = effectiveArrange(useHomeView((s) => s.indexArrange));
+  const setArrange = useHomeView((s) => s.setArrange);
+  const markLaunchSaved = useHomeView((s) => s.markLaunchSaved);
+
+  // The web build has no mini-program user to look up: the launch is saved at once (spec §4).
+  useEffect(() => markLaunchSaved(), [markLaunchSaved]);
+  // ?indexFirstGroup=1|2 (e.g. "back to shop" of the §8 dialogs) becomes the visitor's choice.
+  const fromQuery = firstGroupFromQuery(params.get('indexFirstGroup'));
+  useEffect(() => {
+    if (fromQuery) setFirstGroup(fromQuery);
+  }, [fromQuery, setFirstGroup]);
+
   if (!config) {
     return (
       <div className="card">
@@ -21,17 +147,17 @@ export default function HomePage() {
     );
   }
   const { front } = config;
+  const group: FirstGroup = fromQuery ?? effectiveFirstGroup(local, front.indexFirstGroup);
   const fastNav = front.fastNav.filter((item) => knowsPage(item.link));
-  const numbersPage = '/pages/index/VanityNumber/index';
+  const groups: { value: FirstGroup; label: string }[] = [
+    { value: 1, label: t('home.numbers') },
+    { value: 2, label: t('home.goods') },
+  ];
   return (
     <div className="home">
       <div className="home-top">
         <ShopHeader front={front} />
-        {front.indexSearch && knowsPage(numbersPage) ? (
-          <button type="button" className="home-search" onClick={() => openLink(numbersPage)}>
-            <SearchOutline /> <span>{t('home.search')}</span>
-          </button>
-        ) : null}
+        {front.indexSearch ? <HomeSearch /> : null}
       </div>
       <Carousel items={front.indexCarousel} />
       {fastNav.length > 0 ? (
@@ -48,15 +174,21 @@ export default function HomePage() {
           </Grid>
         </div>
       ) : null}
-      {knowsPage('/pages/iot/login/index') ? (
-        <button type="button" className="card home-iot" onClick={() => openLink('/pages/iot/login/index')}>
-          <div>
-            <div className="home-iot-title">{t('home.iot')}</div>
-            <div className="muted">{t('home.iotHint')}</div>
-          </div>
-          <RightOutline />
-        </button>
-      ) : null}
+      <div className="home-groups" role="tablist" aria-label={t('shop.home.groups')}>
+        {groups.map((g) => (
+          <button
+            key={g.value}
+            type="button"
+            role="tab"
+            aria-selected={group === g.value}
+            className="home-group-tab"
+            onClick={() => setFirstGroup(g.value)}
+          >
+            {g.label}
+          </button>
+        ))}
+      </div>
+      {group === 1 ? <NumbersGroup suggest={front.suggest} arrange={arrange} onArrange={setArrange} /> : <GoodsGroup />}
       <ShopFooter front={front} />
     </div>
   );

@@ -1,0 +1,91 @@
+import type { OrderSummary } from '@simshop/contract/orders';
+import { Button } from 'antd-mobile';
+import { ClockCircleOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PrettyNumber } from '../../../components/pretty-number.tsx';
+import { Price } from '../../../components/price.tsx';
+import { OrderStatusTag } from './order-status-tag.tsx';
+import './order-card.css';
+
+/** Minutes and seconds left of the hold on an unpaid order, ticking. */
+export function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until ? Math.max(0, until - now) : 0;
+}
+
+export function formatLeft(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export interface OrderAction {
+  key: string;
+  label: string;
+  primary?: boolean;
+  onClick: () => void;
+}
+
+/** One order of the Orders tab: number, package, status, amount and its actions. */
+export function OrderCard({ order, actions, footnote }: { order: OrderSummary; actions: OrderAction[]; footnote?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const left = useCountdown(order.status === 'awaiting_payment' ? order.holdUntil : null);
+  const created = new Date(order.createdAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const operator = t(`dict.operator_type.${order.operator}`, { defaultValue: order.operatorName });
+  return (
+    <article className="order-card" aria-label={t('shop.orders.cardLabel', { number: order.number })} data-order-no={order.orderNo}>
+      <header className="order-card-head">
+        <span className="muted">{t('shop.orders.no', { no: order.orderNo })}</span>
+        <OrderStatusTag status={order.status} />
+      </header>
+      <div className="order-card-body">
+        <div className="order-card-icon" aria-hidden="true">
+          SIM
+        </div>
+        <div className="order-card-main">
+          <PrettyNumber number={order.number} size="sm" />
+          <div className="muted">
+            {operator} · {order.packageName}
+          </div>
+          <div className="muted">{created}</div>
+        </div>
+        <div className="order-card-amount">
+          <Price fen={order.amount} size="md" />
+          {order.prestored > 0 ? (
+            <span className="muted">{t('shop.orders.inclPrestored', { amount: (order.prestored / 100).toFixed(0) })}</span>
+          ) : null}
+        </div>
+      </div>
+      {left > 0 ? (
+        <div className="order-card-hold">
+          <ClockCircleOutline /> {t('shop.orders.holdLeft', { time: formatLeft(left) })}
+        </div>
+      ) : null}
+      {footnote}
+      {actions.length > 0 ? (
+        <footer className="order-card-actions">
+          {actions.map((a) => (
+            <Button
+              key={a.key}
+              size="small"
+              shape="rounded"
+              className={a.primary ? 'btn-hot' : ''}
+              fill={a.primary ? 'solid' : 'outline'}
+              onClick={a.onClick}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </footer>
+      ) : null}
+    </article>
+  );
+}

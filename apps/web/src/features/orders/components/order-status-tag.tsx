@@ -1,0 +1,21 @@
+import type { OrderStatus } from '@simshop/contract/orders';
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Record<OrderStatus, string> = {
+  awaiting_payment: '#ff6a00',
+  paid: '#018d71',
+  shipped: '#1677ff',
+  completed: '#00b578',
+  cancelled: '#999999',
+  refunded: '#e5484d',
+};
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORS[status]} fill="outline" round style={{ '--border-radius': '10px', padding: '2px 8px', fontSize: 12 }}>
+      {t(`shop.orderStatus.${status}`)}
+    </Tag>
+  );
+}

@@ -1,0 +1,152 @@
+import type { NumberFilterOptions } from '@simshop/contract/numbers';
+import { Badge, CapsuleTabs, CheckList, Popup } from 'antd-mobile';
+import { DownFill, FilterOutline } from 'antd-mobile-icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDictOptions } from '../../../../features/site/api/dict-options.ts';
+import { FullPopup } from './fullPopup.tsx';
+import { MorePopup } from './morePopup.tsx';
+import { priceRangeLabel } from './price.ts';
+import { FEATURED_OPERATOR, type Filters, moreCount, type Region, type Sort } from './types.ts';
+import './index.css';
+
+const SORTS: Sort[] = ['default', 'price_asc', 'price_desc'];
+
+/** Operator filter options (spec §4): All (empty), Featured -99 only when front.suggest, then the dictionary. */
+export function useOperatorOptions(suggest: boolean): { label: string; value: string }[] {
+  const { t } = useTranslation();
+  const dict = useDictOptions(['operator_type']);
+  return useMemo(
+    () => [
+      { label: t('shop.filter.all'), value: '' },
+      ...(suggest ? [{ label: t('shop.filter.featured'), value: FEATURED_OPERATOR }] : []),
+      ...(dict.data?.operator_type ?? []).map((o) => ({
+        label: t(`dict.operator_type.${o.value}`, { defaultValue: o.label }),
+        value: o.value,
+      })),
+    ],
+    [t, suggest, dict.data],
+  );
+}
+
+type Sheet = 'region' | 'sort' | 'price' | 'more' | null;
+
+/** The filter head of the number list: operator tabs, then region, sort, price and more filters. */
+export function FilterSearch({
+  filters,
+  suggest,
+  options,
+  onChange,
+}: {
+  filters: Filters;
+  suggest: boolean;
+  options: NumberFilterOptions | undefined;
+  onChange: (next: Partial<Filters>) => void;
+}) {
+  const { t } = useTranslation();
+  const operators = useOperatorOptions(suggest);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const close = () => setSheet(null);
+
+  const regionLabel = filters.region ? filters.region.cityName || filters.region.provinceName : t('shop.filter.allRegions');
+  const priceSet = filters.minPrice !== null || filters.maxPrice !== null;
+  const priceLabel = priceSet ? priceRangeLabel(t, filters.minPrice, filters.maxPrice) : t('shop.filter.price');
+  const count = moreCount(filters);
+
+  return (
+    <div className="filter-search">
+      <CapsuleTabs activeKey={filters.operator || 'all'} onChange={(key) => onChange({ operator: key === 'all' ? '' : key, segment: '' })}>
+        {operators.map((o) => (
+          <CapsuleTabs.Tab key={o.value || 'all'} title={o.label} />
+        ))}
+      </CapsuleTabs>
+      <div className="filter-bar">
+        <button
+          type="button"
+          className={`filter-bar-item${filters.region ? ' on' : ''}`}
+          onClick={() => setSheet('region')}
+          aria-label={t('shop.filter.region')}
+        >
+          <span className="filter-bar-text">{regionLabel}</span>
+          <DownFill fontSize={8} />
+        </button>
+        <button type="button" className={`filter-bar-item${filters.sort !== 'default' ? ' on' : ''}`} onClick={() => setSheet('sort')}>
+          <span className="filter-bar-text">{t(`shop.sort.${filters.sort}`)}</span>
+          <DownFill fontSize={8} />
+        </button>
+        <button type="button" className={`filter-bar-item${priceSet ? ' on' : ''}`} onClick={() => setSheet('price')}>
+          <span className="filter-bar-text">{priceLabel}</span>
+          <DownFill fontSize={8} />
+        </button>
+        <button type="button" className={`filter-bar-item${count ? ' on' : ''}`} onClick={() => setSheet('more')}>
+          <Badge content={count || null} style={{ '--right': '-6px', '--top': '2px' }}>
+            <span className="filter-bar-text">{t('shop.filter.more')}</span>
+          </Badge>
+          <FilterOutline fontSize={13} />
+        </button>
+      </div>
+
+      <FullPopup
+        visible={sheet === 'region'}
+        value={filters.region}
+        onClose={close}
+        onSelect={(region: Region | null) => {
+          onChange({ region });
+          close();
+        }}
+      />
+
+      <Popup visible={sheet === 'sort'} onMaskClick={close} onClose={close} bodyClassName="filter-sheet">
+        <div className="filter-sheet-title">{t('shop.filter.sortTitle')}</div>
+        <CheckList
+          value={[filters.sort]}
+          onChange={(v) => {
+            const sort = (v[0] as Sort | undefined) ?? 'default';
+            onChange({ sort });
+            close();
+          }}
+        >
+          {SORTS.map((s) => (
+            <CheckList.Item key={s} value={s}>
+              {t(`shop.sort.${s}`)}
+            </CheckList.Item>
+          ))}
+        </CheckList>
+      </Popup>
+
+      <Popup visible={sheet === 'price'} onMaskClick={close} onClose={close} bodyClassName="filter-sheet">
+        <div className="filter-sheet-title">{t('shop.filter.priceTitle')}</div>
+        <CheckList
+          value={[priceSet ? `${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}` : 'any']}
+          onChange={(v) => {
+            const key = String(v[0] ?? 'any');
+            if (key === 'any') onChange({ minPrice: null, maxPrice: null });
+            else {
+              const [min = '', max = ''] = key.split('-');
+              onChange({ minPrice: min === '' ? null : Number(min), maxPrice: max === '' ? null : Number(max) });
+            }
+            close();
+          }}
+        >
+          <CheckList.Item value="any">{t('shop.filter.priceAny')}</CheckList.Item>
+          {(options?.priceRanges ?? []).map((r) => (
+            <CheckList.Item key={`${r.min ?? ''}-${r.max ?? ''}`} value={`${r.min ?? ''}-${r.max ?? ''}`}>
+              {priceRangeLabel(t, r.min, r.max)}
+            </CheckList.Item>
+          ))}
+        </CheckList>
+      </Popup>
+
+      <MorePopup
+        visible={sheet === 'more'}
+        filters={filters}
+        options={options}
+        onClose={close}
+        onApply={(next) => {
+          onChange(next);
+          close();
+        }}
+      />
+    </div>
+  );
+}
