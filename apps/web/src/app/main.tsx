@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initI18n } from '../lib/i18n.ts';
+import { LocaleProvider } from './locale-provider.tsx';
 import { applyRem } from './rem.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -22,7 +23,9 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <LocaleProvider>
+          <RouterProvider router={router} />
+        </LocaleProvider>
       </QueryClientProvider>
     </StrictMode>,
   );
