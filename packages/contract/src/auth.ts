@@ -17,7 +17,7 @@ export const sendCodeBody = z.object({
 
 /**
  * The same reply whether or not the mobile has orders. `devCode` is present only while the server
- * runs the console SMS provider (demo and development), never with a real one.
+ * runs the console SMS provider with SMS_DEV_CODE on (the demo), never with a real provider.
  */
 export const sendCodeReply = z.object({
   /** Seconds the code stays valid. */

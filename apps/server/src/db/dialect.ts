@@ -83,6 +83,15 @@ export function forUpdate<DB, TB extends keyof DB, O>(name: DialectName, query: 
   return name === 'postgres' ? query.forUpdate() : query;
 }
 
+/**
+ * True when PostgreSQL reports a schema that vanished mid-query (3F000): Kysely's migrator
+ * introspects every schema of the server, and another database in the same server (a parallel
+ * test file's schema) may be dropped meanwhile. Worth one more try.
+ */
+export function isVanishedSchema(error: unknown): boolean {
+  return (error as { code?: string })?.code === '3F000';
+}
+
 /** True when the error is a unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };

@@ -1,9 +1,19 @@
 import { type Kysely, Migrator } from 'kysely';
-import { type DialectName, migrationSchema } from './dialect.ts';
+import { type DialectName, isVanishedSchema, migrationSchema } from './dialect.ts';
 import { migrationsFor } from './migrations/index.ts';
 
 /** Brings the schema up to date; returns the names of the migrations applied now. */
 export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db, dialect);
+    } catch (error) {
+      if (!isVanishedSchema(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function migrateOnce(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor(dialect) },

@@ -32,7 +32,7 @@ function findDivision(parent: string, name: string): string | undefined {
 export function lookupIp(ip: string): { province: string; city: string } | undefined {
   if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return undefined;
   const hit = ipDatabase().search(ip);
-  if (!hit || hit.country !== '中国') return undefined;
+  if (hit?.country !== '中国') return undefined;
   const province = findDivision('000000', hit.province);
   if (!province) return undefined;
   // Municipalities have one city-level division (市辖区) whose name is not the city's.

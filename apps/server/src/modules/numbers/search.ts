@@ -1,18 +1,20 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { POSTED_BITS } from './repository.ts';
 
 /**
  * The numberList query. Two plans, both index ranges whose cost does not grow with the inventory:
- * - with a tag (pattern, featured or no-4), the tag's posting list in number_tags drives, by
+ * - with a posted tag (a pattern or featured), the tag's posting list in number_tags drives, by
  *   (tag, city | province, rank) or (tag, price); numbers is joined by primary key for the rest;
- * - without one, numbers drives by (status, city | province | segment, rank) or (status, price).
+ * - without one, numbers drives by (status, city | province | segment, rank) or (status, price),
+ *   checking the tag mask (no-4, about 40 % of numbers, has no posting list).
  * The total is counted up to COUNT_CAP + 1 rows only.
  */
 
 export const COUNT_CAP = 1000;
 
 export interface NumberFilter {
-  /** Tag bits that must all be set; the first drives the posting-list plan. */
+  /** Tag bits that must all be set; the first with a posting list drives the plan. */
   bits: number[];
   operator?: string;
   province?: string;
@@ -77,8 +79,8 @@ function order<O>(q: SelectQueryBuilder<any, any, O>, alias: 't' | 'n', f: Numbe
   return q.orderBy(`${alias}.rank`).orderBy(id);
 }
 
-function needsNumbers(f: NumberFilter): boolean {
-  return Boolean(f.segment || f.contains || f.endsWith || f.bits.length > 1);
+function needsNumbers(f: NumberFilter, otherBits: number): boolean {
+  return Boolean(f.segment || f.contains || f.endsWith || otherBits);
 }
 
 async function countCapped(db: Kysely<Database>, inner: SelectQueryBuilder<any, any, any>): Promise<number> {
@@ -89,24 +91,26 @@ async function countCapped(db: Kysely<Database>, inner: SelectQueryBuilder<any, 
   return Number(row.total);
 }
 
-function byTag(db: Kysely<Database>, f: NumberFilter) {
-  const [drive = 0, ...rest] = f.bits;
-  const otherBits = rest.reduce((m, b) => m | b, 0);
+const maskOf = (bits: number[]) => bits.reduce((m, b) => m | b, 0);
+
+function byTag(db: Kysely<Database>, f: NumberFilter, drive: number) {
+  const otherBits = maskOf(f.bits.filter((b) => b !== drive));
   const base = restrictCommon(db.selectFrom('number_tags as t').where('t.tag', '=', drive), 't', f);
   const joined = restrictNumbers(base.innerJoin('numbers as n', 'n.id', 't.number_id'), f, otherBits);
   const list = order(joined, 't', f).select(ITEM_COLUMNS).offset(f.offset).limit(f.limit);
-  const counted = (needsNumbers(f) ? joined : base).select(sql`1`.as('one'));
+  const counted = (needsNumbers(f, otherBits) ? joined : base).select(sql`1`.as('one'));
   return { list, counted };
 }
 
 function byNumbers(db: Kysely<Database>, f: NumberFilter) {
-  const base = restrictNumbers(restrictCommon(db.selectFrom('numbers as n').where('n.status', '=', 'on_sale'), 'n', f), f, 0);
+  const base = restrictNumbers(restrictCommon(db.selectFrom('numbers as n').where('n.status', '=', 'on_sale'), 'n', f), f, maskOf(f.bits));
   const list = order(base, 'n', f).select(ITEM_COLUMNS).offset(f.offset).limit(f.limit);
   return { list, counted: base.select(sql`1`.as('one')) };
 }
 
 export async function searchNumbers(db: Kysely<Database>, f: NumberFilter): Promise<{ rows: ListedNumber[]; total: number }> {
-  const { list, counted } = f.bits.length > 0 ? byTag(db, f) : byNumbers(db, f);
+  const drive = f.bits.find((b) => POSTED_BITS.includes(b));
+  const { list, counted } = drive !== undefined ? byTag(db, f, drive) : byNumbers(db, f);
   const [rows, total] = await Promise.all([list.execute() as Promise<ListedNumber[]>, countCapped(db, counted)]);
   return { rows, total };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chinaDay, DAY_MS, dayStart } from '../../modules/iot-carrier/flow-math.ts';
-import type { CarrierCard, CarrierCardState, CarrierProvider } from './types.ts';
+import { type CarrierCard, type CarrierCardState, type CarrierProvider, ProvisionError, type ProvisionRequest } from './types.ts';
 
 /** A number in [0, 1) fixed by the text. */
 function unit(text: string): number {
@@ -49,4 +49,24 @@ export class CarrierSimulator implements CarrierProvider {
   }
 
   async setData(_card: CarrierCard, _on: boolean, _now: number): Promise<void> {}
+
+  /** ICCIDs whose provisioning the simulated carrier refuses, with how many more refusals (failure mode for tests). */
+  private readonly refusals = new Map<string, number>();
+
+  /** Makes the carrier refuse the next `times` provisioning requests of a card (Infinity: until cleared). */
+  failProvisioning(iccid: string, times = Number.POSITIVE_INFINITY): void {
+    if (times <= 0) this.refusals.delete(iccid);
+    else this.refusals.set(iccid, times);
+  }
+
+  async provision(card: CarrierCard, request: ProvisionRequest, _now: number): Promise<{ ref: string }> {
+    const left = this.refusals.get(card.iccid) ?? 0;
+    if (left > 0) {
+      if (left === 1) this.refusals.delete(card.iccid);
+      else this.refusals.set(card.iccid, left - 1);
+      throw new ProvisionError(`carrier refused to open ${request.name} on ${card.iccid}`);
+    }
+    if (request.endsAt <= request.startsAt) throw new ProvisionError('the package ends before it starts');
+    return { ref: `SIM-${createHash('sha256').update(`${card.iccid}:${request.orderNo}`).digest('hex').slice(0, 16)}` };
+  }
 }

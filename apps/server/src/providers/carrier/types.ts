@@ -14,6 +14,25 @@ export interface CarrierCardState {
   onlineStatus: number;
 }
 
+/** A package to open on the card at the carrier (a purchase or a renewal). */
+export interface ProvisionRequest {
+  orderNo: string;
+  name: string;
+  kind: 'base' | 'addon' | 'volume';
+  flowMb: number;
+  unlimited: boolean;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** The carrier refused or could not open a package; nothing was opened. */
+export class ProvisionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProvisionError';
+  }
+}
+
 export interface CarrierProvider {
   readonly name: string;
   /**
@@ -25,4 +44,9 @@ export interface CarrierProvider {
   state(card: CarrierCard, now: number): Promise<CarrierCardState>;
   /** Switches mobile data on or off (resume / suspend data service) at the carrier. */
   setData(card: CarrierCard, on: boolean, now: number): Promise<void>;
+  /**
+   * Opens a package on the card; resolves with the carrier's reference, or rejects with a
+   * ProvisionError (nothing opened). Idempotent per orderNo.
+   */
+  provision(card: CarrierCard, request: ProvisionRequest, now: number): Promise<{ ref: string }>;
 }

@@ -53,7 +53,7 @@ function sandboxExtras(o: SandboxOptions) {
   /** The shopper pays on the cashier page: the trade succeeds and a notification is queued. */
   async function pay(paymentNo: string, now: number): Promise<'paid' | 'expired' | 'not_payable'> {
     const t = await trade(paymentNo);
-    if (!t || t.status !== 'WAIT') return 'not_payable';
+    if (t?.status !== 'WAIT') return 'not_payable';
     if (t.expires_at <= now) return 'expired';
     return db.transaction().execute(async (trx) => {
       const res = await trx
@@ -215,7 +215,7 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
         .where('status', '=', 'WAIT')
         .execute();
       const t = await extras.trade(paymentNo);
-      return !t || t.status !== 'SUCCESS';
+      return t?.status !== 'SUCCESS';
     },
 
     async refund(paymentNo, amount, _reason, now) {

@@ -1,0 +1,347 @@
+import { createHash, randomInt } from 'node:crypto';
+import { Code } from '@simshop/contract/codes';
+import type { CreateOrderBody, OrderDetail, OrderStatus, OrderSummary } from '@simshop/contract/orders';
+import type { PaymentView, PayResult } from '@simshop/contract/payments';
+import { isChineseId } from '@simshop/contract/validate';
+import type { Transaction } from 'kysely';
+import { forUpdate } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { BizError, fail, invalid } from '../../lib/errors.ts';
+import type { Job } from '../../lib/jobs.ts';
+import type { Logistics, ShipmentView } from '../logistics/service.ts';
+import * as numbers from '../numbers/service.ts';
+import type { PaymentRow, Payments } from '../payments/service.ts';
+import { divisionChildren, divisionName } from '../site/divisions.ts';
+import type { Promoter } from '../site/service.ts';
+import * as repo from './repository.ts';
+
+/** Order type of vanity-number orders in the payments and logistics modules. */
+export const ORDER_TYPE = 'number';
+/** Where parcels of SIM cards leave from (the simulator's origin). */
+const WAREHOUSE_CITY = '深圳市';
+
+/**
+ * Who is asking: the logged-in mobile (from x-session-id) and the hash of the browser's
+ * x-order-session-id. An order is visible to either its session or a mobile that is its
+ * creator's or its contact mobile.
+ */
+export interface Owner {
+  mobile: string | null;
+  session: string;
+}
+
+export interface OrderDeps extends Deps {
+  payments: Payments;
+  logistics: Logistics;
+}
+
+type CreateInput = Omit<CreateOrderBody, 'agreed' | 'promoCode'>;
+
+export function orderSessionHash(orderSessionId: string): string {
+  return orderSessionId ? createHash('sha256').update(`order-session:${orderSessionId}`).digest('hex') : '';
+}
+
+function orderNo(now: number): string {
+  const d = new Date(now);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `N${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${p(randomInt(0, 1_000_000), 6)}`;
+}
+
+export function payReturnUrl(no: string): string {
+  return `/shop/#/pages/order/pay/index?orderNo=${no}`;
+}
+
+function maskId(id: string): string {
+  return `${id.slice(0, 3)}***********${id.slice(-4)}`;
+}
+
+function checkAddress(a: CreateInput['address']): void {
+  if (!divisionChildren('000000')?.some((p) => p.code === a.province)) throw invalid('address.province', 'unknown province');
+  if (!divisionChildren(a.province)?.some((c) => c.code === a.city)) throw invalid('address.city', 'is not a city of the province');
+  if (!divisionChildren(a.city)?.some((c) => c.code === a.county)) throw invalid('address.county', 'is not a county of the city');
+}
+
+function visibleTo(o: repo.OrderRow, owner: Owner): boolean {
+  if (owner.mobile && (o.owner_mobile === owner.mobile || o.contact_mobile === owner.mobile)) return true;
+  return owner.session !== '' && o.owner_session === owner.session;
+}
+
+async function ownOrder(deps: Deps, owner: Owner, no: string): Promise<repo.OrderRow> {
+  const o = await repo.findByNo(deps.db, no);
+  // Someone else's order is answered like a missing one: nothing about it leaks.
+  if (!o || !visibleTo(o, owner)) throw fail('orderNo: no such order');
+  return o;
+}
+
+function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
+  return {
+    orderNo: o.order_no,
+    status: o.status as OrderStatus,
+    number: o.number,
+    operator: o.operator,
+    operatorName,
+    packageName: o.package_name,
+    price: o.price,
+    prestored: o.prestored,
+    amount: o.amount,
+    createdAt: o.created_at,
+    holdUntil: o.status === 'awaiting_payment' ? o.hold_until : null,
+  };
+}
+
+async function detail(deps: OrderDeps, o: repo.OrderRow): Promise<OrderDetail> {
+  const now = deps.now();
+  const [operatorName, pkg, shipment] = await Promise.all([
+    numbers.operatorName(deps.db, o.operator),
+    numbers.findPackageById(deps.db, o.package_id),
+    o.shipped_at ? deps.logistics.forOrder(ORDER_TYPE, o.id) : Promise.resolve(null),
+  ]);
+  const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
+  const payable = o.status === 'awaiting_payment' && (o.hold_until ?? 0) > now;
+  return {
+    ...summary(o, operatorName),
+    buyerName: o.buyer_name,
+    idNumberMasked: maskId(o.id_number),
+    contactMobile: o.contact_mobile,
+    address: { province: o.province, city: o.city, county: o.county, detail: o.address_detail, fullText: `${names}${o.address_detail}` },
+    package: pkg,
+    paidAt: o.paid_at,
+    shippedAt: o.shipped_at,
+    completedAt: o.completed_at,
+    cancelledAt: o.cancelled_at,
+    cancelReason: o.cancel_reason,
+    refundedAt: o.refunded_at,
+    logistics: shipment ? { company: shipment.company, trackingNo: shipment.trackingNo } : null,
+    canPay: payable,
+    canCancel: o.status === 'awaiting_payment',
+    canReview: o.status === 'completed',
+  };
+}
+
+/** Outside the failed transaction: an order of the same owner that holds the number already. */
+async function ownHoldingOrder(deps: Deps, owner: Owner, holderId: number | null): Promise<repo.OrderRow | undefined> {
+  if (holderId === null) return undefined;
+  const o = await repo.findById(deps.db, holderId);
+  return o && o.status === 'awaiting_payment' && visibleTo(o, owner) ? o : undefined;
+}
+
+const reserved = () => new BizError(Code.NUMBER_RESERVED, 'this number has just been reserved by someone else');
+
+/**
+ * Places an order and holds its number for config.orderHoldMinutes. The hold is a conditional
+ * update of the number (on_sale → held) in the order's transaction, so of any number of
+ * concurrent orders for one number exactly one succeeds; the others get 32001.
+ */
+export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, input: CreateInput): Promise<OrderDetail> {
+  if (!owner.mobile && !owner.session) {
+    throw invalid('x-order-session-id', 'header with a random 32-hex order session id is required before login');
+  }
+  const idNumber = input.idNumber.toUpperCase();
+  if (!isChineseId(idNumber)) throw invalid('idNumber', 'is not a valid Chinese ID number (18 characters with a correct check character)');
+  checkAddress(input.address);
+  const n = await numbers.findNumber(deps.db, input.number);
+  if (!n) throw fail('number: no such number in this shop');
+  const pkg = await numbers.packageForNumber(deps.db, n, input.packageId);
+  if (n.status === 'off_sale') throw fail('number: this number is no longer on sale');
+  const now = deps.now();
+  try {
+    const order = await deps.db.transaction().execute(async (trx) => {
+      const o = await repo.insert(trx, {
+        order_no: orderNo(now),
+        promoter_id: promoter.id,
+        number_id: n.id,
+        number: n.number,
+        operator: n.operator,
+        package_id: pkg.id,
+        package_name: pkg.name,
+        buyer_name: input.buyerName.trim(),
+        id_number: idNumber,
+        contact_mobile: input.contactMobile,
+        province: input.address.province,
+        city: input.address.city,
+        county: input.address.county,
+        address_detail: input.address.detail.trim(),
+        price: n.price,
+        prestored: n.prestored,
+        amount: n.price + n.prestored,
+        status: 'awaiting_payment',
+        owner_mobile: owner.mobile ?? '',
+        owner_session: owner.session,
+        hold_until: now + deps.config.orderHoldMinutes * 60_000,
+        cancel_reason: '',
+        paid_payment_no: '',
+        created_at: now,
+        updated_at: now,
+      });
+      if (!(await numbers.holdNumber(trx, n.id, o.id, now))) throw reserved();
+      return o;
+    });
+    return detail(deps, order);
+  } catch (err) {
+    if (!(err instanceof BizError) || err.code !== Code.NUMBER_RESERVED) throw err;
+    const current = await numbers.findNumber(deps.db, n.number);
+    const mine = await ownHoldingOrder(deps, owner, current?.orderId ?? null);
+    if (mine) return detail(deps, mine);
+    throw err;
+  }
+}
+
+export async function orderDetail(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
+  return detail(deps, await ownOrder(deps, owner, no));
+}
+
+/** The logged-in mobile's orders, or before login this browser's order session's. */
+export async function listOrders(deps: OrderDeps, owner: Owner, status: string | undefined, page: number, pageSize: number) {
+  const scope: repo.OwnerScope | null = owner.mobile ? { mobile: owner.mobile } : owner.session ? { session: owner.session } : null;
+  if (!scope) return { list: [], total: 0, page, pageSize };
+  const { rows, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
+  const list = await Promise.all(rows.map(async (o) => summary(o, await numbers.operatorName(deps.db, o.operator))));
+  return { list, total, page, pageSize };
+}
+
+/** Cancels an unpaid order and frees its number, then closes its open payments. */
+async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise<boolean> {
+  const now = deps.now();
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const o = await repo.findById(trx, orderId);
+    if (!o) return false;
+    const moved = await repo.transition(trx, o.id, ['awaiting_payment'], {
+      status: 'cancelled',
+      cancelled_at: now,
+      cancel_reason: reason,
+      hold_until: null,
+      updated_at: now,
+    });
+    if (moved) await numbers.releaseNumber(trx, o.number_id, o.id, now);
+    return moved;
+  });
+  if (done) await deps.payments.closeFor(ORDER_TYPE, orderId);
+  return done;
+}
+
+export async function cancelOrder(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
+  const o = await ownOrder(deps, owner, no);
+  if (!(await cancel(deps, o.id, 'cancelled by the buyer'))) throw fail('orderNo: only an order awaiting payment can be cancelled');
+  return orderDetail(deps, owner, no);
+}
+
+/** Ends the holds that ran out: the order is cancelled and the number goes back on sale. */
+export async function expireHolds(deps: OrderDeps, now: number): Promise<number> {
+  let expired = 0;
+  for (const o of await repo.expiredHolds(deps.db, now, 100)) {
+    // A payment may have been made just before the hold ended: ask the provider first.
+    for (const p of await deps.payments.pendingOf(ORDER_TYPE, o.id)) await deps.payments.reconcileOne(p);
+    if (await cancel(deps, o.id, 'not paid in time')) expired++;
+  }
+  return expired;
+}
+
+export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, no: string, method: string): Promise<PaymentView> {
+  const o = await ownOrder(deps, owner, no);
+  if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw fail('orderNo: this order can no longer be paid');
+  return deps.payments.create({
+    orderType: ORDER_TYPE,
+    orderId: o.id,
+    orderNo: o.order_no,
+    amount: o.amount,
+    subject: `靓号 ${o.number} · ${o.package_name}`,
+    method,
+    allowedMethods: promoter.config.showPaymentType,
+    returnUrl: payReturnUrl(o.order_no),
+    expiresAt: o.hold_until ?? 0,
+  });
+}
+
+/** The order's payment state; a pending payment is checked with its provider first. */
+export async function payResult(deps: OrderDeps, owner: Owner, no: string): Promise<PayResult> {
+  const first = await ownOrder(deps, owner, no);
+  const pending = await deps.payments.pendingOf(ORDER_TYPE, first.id);
+  for (const p of pending) await deps.payments.reconcileOne(p);
+  const o = (await repo.findById(deps.db, first.id)) ?? first;
+  const payment = await deps.payments.latestFor(ORDER_TYPE, o.id);
+  const paid = ['paid', 'shipped', 'completed'].includes(o.status);
+  return { orderNo: o.order_no, orderStatus: o.status, paid, amount: o.amount, payment };
+}
+
+export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string): Promise<ShipmentView & { orderNo: string }> {
+  const o = await ownOrder(deps, owner, no);
+  const s = await deps.logistics.forOrder(ORDER_TYPE, o.id);
+  if (!s) throw fail('orderNo: this order has not been shipped yet');
+  return { orderNo: o.order_no, ...s };
+}
+
+/** Ships a paid order (operator tools; the demo seed). */
+export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const o = await repo.findByNo(trx, no);
+    if (!o) throw fail('orderNo: no such order');
+    if (!(await repo.transition(trx, o.id, ['paid'], { status: 'shipped', shipped_at: now, updated_at: now }))) {
+      throw fail('orderNo: only a paid order can be shipped');
+    }
+    await deps.logistics.ship(
+      trx,
+      { orderType: ORDER_TYPE, orderId: o.id, reference: o.order_no, fromCity: WAREHOUSE_CITY, toCity: divisionName(o.city) ?? '' },
+      now,
+    );
+  });
+}
+
+/** A completed order of this mobile that may be reviewed (reviews module). */
+export async function completedOrderOf(deps: Deps, mobile: string, no: string) {
+  const o = await ownOrder(deps, { mobile, session: '' }, no);
+  if (o.status !== 'completed') throw fail('orderNo: only a completed order can be reviewed');
+  return { id: o.id, promoterId: o.promoter_id, number: o.number, buyerName: o.buyer_name, mobile: o.contact_mobile };
+}
+
+// ---- payment and logistics handlers ----
+
+async function lockOrder(deps: Deps, trx: Transaction<Database>, id: number) {
+  return forUpdate(deps.dialect, trx.selectFrom('number_orders').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+/**
+ * A payment arrived. An order awaiting payment is paid and its number sold. An order that was
+ * cancelled meanwhile is revived when its number is still free; otherwise the money goes back.
+ */
+async function onPaid(deps: Deps, trx: Transaction<Database>, p: PaymentRow, now: number): Promise<'applied' | { refund: string }> {
+  const o = await lockOrder(deps, trx, p.order_id);
+  if (!o) return { refund: 'order not found' };
+  if (o.amount !== p.amount) return { refund: 'amount differs from the order' };
+  const paid = { status: 'paid', paid_at: p.paid_at ?? now, paid_payment_no: p.payment_no, hold_until: null, updated_at: now } as const;
+  if (o.status === 'awaiting_payment') {
+    if (!(await numbers.sellNumber(trx, o.number_id, o.id, now))) return { refund: 'the number is not held by this order' };
+    await repo.transition(trx, o.id, ['awaiting_payment'], paid);
+    return 'applied';
+  }
+  if (o.status === 'cancelled' && (await numbers.holdNumber(trx, o.number_id, o.id, now))) {
+    await numbers.sellNumber(trx, o.number_id, o.id, now);
+    await repo.transition(trx, o.id, ['cancelled'], { ...paid, cancelled_at: null, cancel_reason: '' });
+    return 'applied';
+  }
+  return { refund: o.status === 'cancelled' ? 'the order was cancelled and its number sold meanwhile' : 'the order was already paid' };
+}
+
+/** The refund of the payment that paid the order: the order is refunded; an unshipped number goes back on sale. */
+async function onRefunded(deps: Deps, trx: Transaction<Database>, p: PaymentRow, now: number): Promise<void> {
+  const o = await lockOrder(deps, trx, p.order_id);
+  if (!o || o.paid_payment_no !== p.payment_no) return;
+  const wasPaid = o.status === 'paid';
+  if (await repo.transition(trx, o.id, ['paid', 'shipped', 'completed'], { status: 'refunded', refunded_at: now, updated_at: now })) {
+    if (wasPaid) await numbers.releaseNumber(trx, o.number_id, o.id, now);
+  }
+}
+
+export function registerOrderHandlers(deps: OrderDeps): void {
+  deps.payments.registerOrderType(ORDER_TYPE, {
+    onPaid: (trx, p, now) => onPaid(deps, trx, p, now),
+    onRefunded: (trx, p, now) => onRefunded(deps, trx, p, now),
+  });
+  deps.logistics.registerOrderType(ORDER_TYPE, async (trx, orderId, now) => {
+    await repo.transition(trx, orderId, ['shipped'], { status: 'completed', completed_at: now, updated_at: now });
+  });
+}
+
+export function orderJobs(deps: OrderDeps): Job[] {
+  return [{ name: 'orders.expireHolds', everyMs: 15_000, run: (now) => expireHolds(deps, now) }];
+}

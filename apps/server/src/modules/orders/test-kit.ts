@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { CreateOrderBody } from '@simshop/contract/orders';
+import { idCheckDigit } from '@simshop/contract/validate';
+import type { App } from '../../lib/route.ts';
+
+/** Helpers shared by the storefront API tests (imported by *.api.test.ts only). */
+
+export const hex32 = () => randomBytes(16).toString('hex');
+
+/** A controllable clock for createTestApp({ now }). */
+export function testClock(start = Date.now()) {
+  const clock = { t: start, now: () => clock.t, advance: (ms: number) => (clock.t += ms) };
+  return clock;
+}
+
+export function validId(birth = '19900101', seq = '123'): string {
+  const first17 = `110105${birth}${seq}`;
+  return first17 + idCheckDigit(first17);
+}
+
+/** A complete, valid order for a number with one of its packages. */
+export function orderBody(number: string, packageId: number, overrides: Partial<CreateOrderBody> = {}): CreateOrderBody {
+  return {
+    number,
+    packageId,
+    buyerName: '张三',
+    idNumber: validId(),
+    contactMobile: '13712345678',
+    address: { province: '440000', city: '440300', county: '440305', detail: '科技园南区 1 栋 101' },
+    agreed: true,
+    ...overrides,
+  };
+}
+
+/** A plain number on sale and its first package. */
+export async function numberOnSale(app: App, offset = 0): Promise<{ number: string; packageId: number; amount: number }> {
+  const n = await app.db.db
+    .selectFrom('numbers')
+    .select(['number', 'operator', 'min_monthly_fee', 'price', 'prestored'])
+    .where('status', '=', 'on_sale')
+    .where('min_monthly_fee', '=', 0)
+    .orderBy('id')
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const p = await app.db.db
+    .selectFrom('number_packages')
+    .select('id')
+    .where('operator', '=', n.operator)
+    .orderBy('sort')
+    .executeTakeFirstOrThrow();
+  return { number: n.number, packageId: p.id, amount: n.price + n.prestored };
+}
+
+/** Sends a code and logs the session in as the mobile; returns the session headers. */
+export async function loginAs(app: App, mobile: string, ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  const sessionId = hex32();
+  const sent = await app.inject({ method: 'POST', url: '/api/hk/sendCode', payload: { mobile }, headers: { 'x-forwarded-for': ip } });
+  const code = (sent.json() as { data: { devCode: string } }).data.devCode;
+  const res = await app.inject({ method: 'POST', url: '/api/hk/login', payload: { mobile, code }, headers: { 'x-session-id': sessionId } });
+  const reply = res.json() as { code: number; message: string };
+  if (reply.code !== 0) throw new Error(`login failed: ${reply.message}`);
+  return { 'x-session-id': sessionId };
+}

@@ -1,0 +1,47 @@
+import { envelope } from '@simshop/contract/envelope';
+import { paymentMethods, paymentMethodsQuery } from '@simshop/contract/payments';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import type { App } from '../../lib/route.ts';
+import { resolvePromoter } from '../site/service.ts';
+import type { Payments } from './service.ts';
+
+export function paymentRoutes(payments: Payments) {
+  return async (app: App): Promise<void> => {
+    const { db } = app.db;
+
+    app.get(
+      '/api/shop/payment/methods',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Payment methods the cashier offers: the storefront's showPaymentType that have a provider",
+          querystring: paymentMethodsQuery,
+          response: { 200: envelope(paymentMethods) },
+        },
+      },
+      async (req) => ok(payments.methodsFor((await resolvePromoter(db, req.query.promoCode)).config.showPaymentType)),
+    );
+
+    // Provider notifications are verified over the exact bytes received, so this scope keeps the raw body.
+    await app.register(async (scope: App) => {
+      scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      scope.post(
+        '/api/pay/notify/:method',
+        {
+          config: { rateLimit: false },
+          schema: {
+            tags: ['payments'],
+            summary: 'Asynchronous payment notification from a provider (signed)',
+            params: z.object({ method: z.string().regex(/^[a-z0-9_]{1,32}$/) }),
+          },
+        },
+        async (req, reply) => {
+          const raw = typeof req.body === 'string' ? req.body : '';
+          const outcome = await payments.notify(req.params.method, req.headers, raw, req.ip);
+          return reply.status(outcome.status).send(outcome.body);
+        },
+      );
+    });
+  };
+}
