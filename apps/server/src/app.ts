@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '@simshop/contract/codes';
-import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, openDb } from './db/kysely.ts';
@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfNew } from './db/seed/index.ts';
 import { parseContext } from './lib/context.ts';
 import { BizError } from './lib/errors.ts';
+import { fieldOf, type Language, localize, localizeValidation, type ZodIssueLike } from './lib/messages.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
 import { SECURITY_HEADERS } from './lib/security-headers.ts';
@@ -24,18 +25,21 @@ declare module 'fastify' {
   }
 }
 
-/** Readable message for a failed schema check: the field path, then what is wrong. */
-function validationMessage(error: FastifyError): string {
+/** Readable message for a failed schema check: the field path, then what is wrong (in the user's language). */
+function validationMessage(error: FastifyError, language: Language): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     if (first) {
       const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const where = path || (first.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || error.validationContext || 'body';
-      return `${where}: ${first.message}`;
+      return localizeValidation(where, first.message ?? '', { ...(first.params as ZodIssueLike), code: first.keyword }, language);
     }
   }
-  return error.message;
+  return localize(error.message, language);
 }
+
+/** The language of the request (English before the context is parsed). */
+const languageOf = (req: FastifyRequest): Language => req.ctx?.language ?? 'en';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from the config (tests). */
@@ -75,33 +79,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     allowList: (req) => req.url === '/healthz',
-    errorResponseBuilder: (_req, ctx) => ({
+    errorResponseBuilder: (req, ctx) => ({
       statusCode: 429,
       code: Code.FAILED,
-      message: `too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+      message: localize(`too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, languageOf(req)),
       data: null,
     }),
   });
 
   // Error replies are serialised here, not by the route's response schema (which describes success).
-  const refuse = (reply: FastifyReply, status: number, code: number, message: string) =>
-    reply
+  // Messages are shown to the user, so they go out in the request's language; x-error-field names
+  // the field of a `field: problem` refusal in a form that does not depend on the language.
+  const refuse = (reply: FastifyReply, status: number, code: number, message: string, field?: string) => {
+    if (field) reply.header('x-error-field', field);
+    return reply
       .status(status)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ code, message, data: null }));
+  };
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof BizError) return refuse(reply, 200, error.code, error.message);
+    const language = languageOf(req);
+    if (error instanceof BizError) return refuse(reply, 200, error.code, localize(error.message, language), fieldOf(error.message));
     if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
-      return refuse(reply, 200, Code.FAILED, validationMessage(error));
+      const english = validationMessage(error, 'en');
+      return refuse(reply, 200, Code.FAILED, language === 'en' ? english : validationMessage(error, language), fieldOf(english));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return refuse(reply, error.statusCode, Code.FAILED, error.message);
+      return refuse(reply, error.statusCode, Code.FAILED, localize(error.message, language));
     }
     req.log.error({ err: error, reqId: req.id }, 'unexpected error');
-    return refuse(reply, 500, Code.FAILED, `internal error (request ${req.id})`);
+    return refuse(reply, 500, Code.FAILED, localize(`internal error (request ${req.id})`, language));
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ code: Code.FAILED, message: `not found: ${req.method} ${req.url.split('?')[0]}`, data: null });
+    const message = localize(`not found: ${req.method} ${req.url.split('?')[0]}`, languageOf(req));
+    reply.status(404).send({ code: Code.FAILED, message, data: null });
   });
 
   await app.register(swagger, {

@@ -259,3 +259,17 @@ describe('HTTP statuses', () => {
     await shown(en.request.transportError);
   });
 });
+
+describe('refusals about a field', () => {
+  it('carry the field named by the x-error-field header, whatever the language of the message', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: -1, message: '卡密码：密码错误', data: null }), {
+        status: 200,
+        headers: { 'x-error-field': 'cardPassword' },
+      }),
+    );
+    const error = await refused(post('/api/simLogin', { sn: '1' }));
+    expect(error.field).toBe('cardPassword');
+    expect(error.message).toBe('卡密码：密码错误');
+  });
+});

@@ -22,17 +22,23 @@ export interface RequestOptions {
   data?: unknown;
   /** Do not toast HTTP errors (non-2xx other than 500). */
   hideErrorToast?: boolean;
+  /** Business codes the caller shows itself in place (no §8 toast or dialog for them). */
+  quietCodes?: readonly number[];
   /** Sent as the Idempotency-Key header on calls that create orders or payments. */
   idempotencyKey?: string;
   timeoutMs?: number;
 }
 
-/** A refused call: `code` is the business code, or -1 for transport and HTTP failures. */
+/**
+ * A refused call: `code` is the business code, or -1 for transport and HTTP failures; `field` names
+ * the request field a refusal is about (the server's x-error-field header), in any language.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly status = 200,
+    readonly field = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -211,8 +217,8 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     }
     return json.data as T;
   }
-  handleCode(json.code, json.message ?? '');
-  throw new ApiError(json.code, json.message ?? '');
+  if (!options.quietCodes?.includes(json.code)) handleCode(json.code, json.message ?? '');
+  throw new ApiError(json.code, json.message ?? '', res.status, res.headers.get('x-error-field') ?? '');
 }
 
 export const get = <T>(url: string, data?: unknown, extra: Partial<RequestOptions> = {}) =>

@@ -41,7 +41,7 @@ export default function SimLoginPage() {
       {
         onSuccess: () => void reLaunch(SIM_HOME),
         onError: (error) => {
-          if (error instanceof ApiError && error.message.startsWith('cardPassword')) setNeedsPassword(true);
+          if (error instanceof ApiError && error.field === 'cardPassword') setNeedsPassword(true);
         },
       },
     );

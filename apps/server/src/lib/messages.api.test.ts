@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const lang = (language?: string) => (language ? { 'accept-language': language } : {});
+
+describe('refusals in the language of the request', () => {
+  it('a business refusal (invalid())', async () => {
+    const ask = (language?: string) => t.app.inject({ url: '/api/app/domain?packageName=nope', headers: lang(language) });
+    const en = await ask();
+    expect(body(en)).toEqual({ code: -1, message: 'packageName: unknown application', data: null });
+    expect(en.headers['x-error-field']).toBe('packageName');
+    expect(body(await ask('en-US,en;q=0.9')).message).toBe('packageName: unknown application');
+    const hans = await ask('zh-CN,zh;q=0.9');
+    expect(body(hans)).toEqual({ code: -1, message: '应用包名：未知的应用', data: null });
+    expect(hans.headers['x-error-field']).toBe('packageName');
+    expect(body(await ask('zh-Hans')).message).toBe('应用包名：未知的应用');
+    expect(body(await ask('zh-TW')).message).toBe('應用程式套件名稱：未知的應用程式');
+    expect(body(await ask('zh-Hant')).message).toBe('應用程式套件名稱：未知的應用程式');
+  });
+
+  it('a schema failure, with the zod issue in Chinese', async () => {
+    const url = `/api/hk/baseConfig?promoCode=${'a'.repeat(65)}`;
+    const ask = (language?: string) => t.app.inject({ url, headers: lang(language) });
+    const en = await ask();
+    expect(body(en).code).toBe(-1);
+    expect(body(en).message).toBe('promoCode: Too big: expected string to have <=64 characters');
+    expect(en.headers['x-error-field']).toBe('promoCode');
+    expect(body(await ask('zh-Hans')).message).toBe('推广码：最多 64 个字符');
+    expect(body(await ask('zh-Hant')).message).toBe('推廣碼：最多 64 個字元');
+  });
+
+  it('a schema failure with a custom message of the contract', async () => {
+    const ask = (language?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/hk/sendCode', payload: { mobile: '12345' }, headers: lang(language) });
+    expect(body(await ask()).message).toBe('mobile: a mobile number is 11 digits starting with 1');
+    expect(body(await ask('zh-Hans')).message).toBe('手机号：请输入以 1 开头的 11 位手机号');
+    expect(body(await ask('zh-HK')).message).toBe('手機號：請輸入以 1 開頭的 11 位手機號');
+  });
+
+  it('the SIM login with an unknown number', async () => {
+    const ask = (language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/simLogin',
+        payload: { sn: 'NOSUCHCARD0001', agreeProtocol: true },
+        headers: lang(language),
+      });
+    expect(body(await ask())).toEqual({ code: -1, message: 'sn: no SIM card or device has this number', data: null });
+    expect(body(await ask('zh-Hans')).message).toBe('卡号：未找到该号码对应的卡片或设备');
+    expect(body(await ask('zh-Hant')).message).toBe('卡號：找不到此號碼對應的卡片或設備');
+  });
+
+  it('a refusal with another code keeps its code', async () => {
+    const ask = (language?: string) => t.app.inject({ url: '/api/iot/simInfo', headers: lang(language) });
+    const en = body(await ask());
+    expect(en.message).toBe('please log in with your SIM card');
+    const hant = body(await ask('zh-Hant'));
+    expect(hant).toEqual({ code: en.code, message: '請先登入物聯網卡', data: null });
+  });
+
+  it('an unknown address', async () => {
+    const ask = (language?: string) => t.app.inject({ url: '/api/nothing-here', headers: lang(language) });
+    expect(body(await ask()).message).toBe('not found: GET /api/nothing-here');
+    expect(body(await ask('zh-Hans')).message).toBe('请求的地址不存在：GET /api/nothing-here');
+  });
+});
+
+describe('the rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimit: { max: 1, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 in the language of the request', async () => {
+    const ask = (language?: string) => limited.app.inject({ url: '/api/app/domain?packageName=nope', headers: lang(language) });
+    await ask();
+    const en = await ask();
+    expect(en.statusCode).toBe(429);
+    expect(body(en).message).toMatch(/^too many requests, retry in \d+ s$/);
+    const hans = await ask('zh-Hans');
+    expect(hans.statusCode).toBe(429);
+    expect(body(hans)).toMatchObject({ code: -1, data: null });
+    expect(body(hans).message).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+    expect(body(await ask('zh-Hant')).message).toMatch(/^請求過於頻繁，請 \d+ 秒後再試$/);
+  });
+});
