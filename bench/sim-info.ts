@@ -14,7 +14,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 
 type Target = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema: string };

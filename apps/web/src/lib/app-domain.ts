@@ -20,9 +20,10 @@ export async function loadAppDomain(fetchImpl: typeof fetch = fetch): Promise<Do
   }
   if (res.status >= 500 || res.status === 429) return { ok: false, reason: 'busy' };
   const json = (await res.json().catch(() => null)) as { code?: number; data?: { domain?: string } } | null;
-  if (!json || json.code !== 0 || typeof json.data?.domain !== 'string') return { ok: false, reason: 'failed' };
-  safeStorage.setItem(DOMAIN_KEY, json.data.domain);
-  return { ok: true, domain: json.data.domain };
+  const domain = json?.code === 0 ? json.data?.domain : undefined;
+  if (typeof domain !== 'string') return { ok: false, reason: 'failed' };
+  safeStorage.setItem(DOMAIN_KEY, domain);
+  return { ok: true, domain };
 }
 
 let reported = 0;
