@@ -38,6 +38,7 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    cacheStatements(database);
     return {
       name: 'sqlite',
       kysely: new SqliteDialect({ database }),
@@ -50,6 +51,27 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   return { name: 'postgres', kysely: new PostgresDialect({ pool }), close: async () => undefined };
+}
+
+/**
+ * Kysely prepares every query it runs; better-sqlite3 statements are reusable, so the last 500
+ * distinct SQL texts keep theirs (SQLite re-prepares a statement itself after a schema change).
+ */
+function cacheStatements(database: SQLite.Database, max = 500): void {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Most recently used last, so the oldest is dropped first.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof database.prepare;
 }
 
 /** Column helpers for migrations, so one migration file serves both dialects. */

@@ -97,6 +97,8 @@ export interface IotSimPackagesTable {
   used_mb: Generated<number>;
   g_price: Generated<number>;
   price: Generated<number>;
+  /** Volume packages: money charged so far for their use (migration 0004). */
+  charged: Generated<number>;
   duration: number;
   duration_unit: number;
   starts_at: number;

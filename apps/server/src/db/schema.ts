@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { IotTables } from './schema-iot.ts';
+import type { IotMoneyTables } from './schema-iot-money.ts';
 import type { StorefrontTables } from './schema-storefront.ts';
 
 /** Tables of the foundation; each domain module adds its own interface to Database below. */
@@ -55,4 +56,4 @@ export interface FoundationTables {
   };
 }
 
-export interface Database extends FoundationTables, StorefrontTables, IotTables {}
+export interface Database extends FoundationTables, StorefrontTables, IotTables, IotMoneyTables {}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { BizError, fail } from './errors.ts';
@@ -80,4 +80,71 @@ export async function idempotent<T>(
     .execute();
   if (stored.ok) return stored.data;
   throw new BizError(stored.code, stored.message);
+}
+
+/**
+ * `idempotent` for work that is one database transaction (a purchase): the key and its reply are
+ * the transaction's last write, so the work and its key commit together. Of concurrent requests with
+ * one key the later one's insert conflicts (PostgreSQL makes it wait for the first to commit), its
+ * transaction rolls back and it replays the first reply. A business refusal is recorded on its own;
+ * a retry refused now (its money already spent by the first) replays the first reply instead.
+ */
+export async function idempotentTx<T>(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  request: unknown,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
+  if (!key) return db.transaction().execute(work);
+  if (key.length > 128) throw fail('Idempotency-Key: at most 128 characters');
+  const requestHash = hashOf(request);
+  const stored = async (): Promise<Stored<T> | null> => {
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'state', 'reply'])
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.request_hash !== requestHash) throw fail('Idempotency-Key: already used for a different request');
+    if (row.state !== 'done' || !row.reply) throw fail('the same request is still being processed, retry shortly');
+    return JSON.parse(row.reply) as Stored<T>;
+  };
+  const replay = (s: Stored<T>): T => {
+    if (s.ok) return s.data;
+    throw new BizError(s.code, s.message);
+  };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const data = await work(trx);
+      await trx
+        .insertInto('idempotency_keys')
+        .values({ scope, key, request_hash: requestHash, state: 'done', reply: JSON.stringify({ ok: true, data }), created_at: now })
+        .execute();
+      return data;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const first = await stored();
+      if (first) return replay(first);
+      throw error;
+    }
+    if (!(error instanceof BizError)) throw error;
+    const first = await stored();
+    if (first) return replay(first);
+    const refusal: Stored<T> = { ok: false, code: error.code, message: error.message };
+    try {
+      await db
+        .insertInto('idempotency_keys')
+        .values({ scope, key, request_hash: requestHash, state: 'done', reply: JSON.stringify(refusal), created_at: now })
+        .execute();
+    } catch (insertError) {
+      if (!isUniqueViolation(insertError)) throw insertError;
+      const winner = await stored();
+      if (winner) return replay(winner);
+    }
+    throw error;
+  }
 }

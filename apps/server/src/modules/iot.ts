@@ -7,7 +7,19 @@ import { guardSimScope } from './iot-auth/guard.ts';
 import { simLoginRoutes, simSessionRoutes } from './iot-auth/routes.ts';
 import { carrierJobs } from './iot-carrier/service.ts';
 import { layoutPublicRoutes, layoutRoutes } from './iot-layout/routes.ts';
+import { type MoneyDeps, orderJobs, registerIotOrderType } from './iot-money/orders.ts';
+import { renewalJobs } from './iot-money/renewal.ts';
+import { moneyRoutes } from './iot-money/routes.ts';
 import { simRoutes } from './iot-sims/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The carrier provider of the iot modules (tests reach the simulator's failure modes here). */
+    iotCarrier: CarrierProvider;
+    /** The iot modules' background jobs by name (tests run them by hand with a fixed clock). */
+    iotJobs: Record<string, Job>;
+  }
+}
 
 /**
  * Registers the iot modules' routes; returns their background jobs. Everything under /api/iot/ sits
@@ -15,6 +27,8 @@ import { simRoutes } from './iot-sims/routes.ts';
  */
 export async function registerIot(app: App, carrier: CarrierProvider = new CarrierSimulator()): Promise<Job[]> {
   app.decorateRequest('sim', null as never);
+  const money: MoneyDeps = { db: app.db, carrier, payments: app.payments, config: app.config, now: () => app.config.now(), log: app.log };
+  registerIotOrderType(money);
   await app.register(async (scope) => {
     scope.setSerializerCompiler(nullableSerializerCompiler);
     await simLoginRoutes(scope, carrier);
@@ -26,6 +40,10 @@ export async function registerIot(app: App, carrier: CarrierProvider = new Carri
     await simSessionRoutes(scope);
     await simRoutes(scope, carrier);
     await layoutRoutes(scope);
+    await moneyRoutes(money)(scope);
   });
-  return carrierJobs(app.db, carrier);
+  const jobs = [...carrierJobs(app.db, carrier), ...orderJobs(money), ...renewalJobs(money)];
+  app.decorate('iotCarrier', carrier);
+  app.decorate('iotJobs', Object.fromEntries(jobs.map((j) => [j.name, j])));
+  return jobs;
 }

@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect.ts';
 import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_storefront.ts';
 import * as m0003 from './0003_iot.ts';
+import * as m0004 from './0004_iot_money.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -11,6 +12,7 @@ const all: Record<string, DialectMigration> = {
   '0001_foundation': m0001,
   '0002_storefront': m0002,
   '0003_iot': m0003,
+  '0004_iot_money': m0004,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

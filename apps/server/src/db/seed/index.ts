@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../kysely.ts';
 import { seedFoundation } from './foundation.ts';
 import { seedIot } from './iot.ts';
+import { seedIotMoney } from './iot-money.ts';
 import { seedStorefront } from './storefront.ts';
 
 /** Seeds the demo data once, into a database that has no promoters yet. Deterministic. */
@@ -12,6 +13,7 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
     await seedFoundation(trx, now);
     await seedStorefront(trx, now, config.seedNumbers);
     await seedIot(trx, now);
+    await seedIotMoney(trx, now);
   });
   return true;
 }

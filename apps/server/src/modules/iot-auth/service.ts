@@ -214,6 +214,23 @@ async function checkCode(db: Kysely<Database>, target: sims.LoginTarget, code: s
   if (!(await repo.consumeCode(db, row.id, now))) throw invalid('code', 'the code was already used, request a new one');
 }
 
+/**
+ * Checks and uses an SMS code sent to a card's bound phone by sendLoginCode (the pay-password
+ * change reuses login codes): the same expiry, tries and failure counting as a login by code.
+ */
+export async function useCardCode(
+  db: Kysely<Database>,
+  simId: number,
+  simNo: string,
+  code: string,
+  ip: string,
+  now: number,
+): Promise<void> {
+  const target = await sims.findLoginTarget(db, simNo);
+  if (!target || target.simId !== simId) throw invalid('code', 'no valid code for this card, request a new one');
+  await checkCode(db, target, code, simNo, ip, now);
+}
+
 /** POST /api/simLogin: by number (and card password when the card asks for it) or by SMS code. */
 export async function login(db: Db, carrier: CarrierProvider, body: SimLoginBody, env: LoginEnv): Promise<SimSession> {
   const { ip, now } = env;

@@ -3,13 +3,14 @@
  * the carrier reports, and applies the day-flow break rule. Other modules (package purchases, the
  * dashboard) call `syncSim` / `syncSimIn` after changing a card's packages.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
+import type { IotSimsTable } from '../../db/schema-iot.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import { accrue, chinaDay, chinaMonth, type PackageState } from './flow-math.ts';
+import { accrue, applyLifecycle, chinaDay, chinaMonth, internetAllowed, type PackageState, summarise } from './flow-math.ts';
 
 type Trx = Kysely<Database>;
 
@@ -40,24 +41,25 @@ export interface SyncOptions {
   readState?: boolean;
 }
 
-/**
- * Synchronises one SIM inside the caller's transaction. Accrual over the span since the last
- * synchronisation uses the card's current state, so a caller that changes the state (lifts a break,
- * clears arrears, adds a package) synchronises first, changes it, then synchronises again. The row is locked on PostgreSQL, and the
- * synchronised-at mark makes a second runner find nothing left to do.
- */
-export async function syncSimIn(
-  trx: Trx,
-  dialect: Db['dialect'],
-  carrier: CarrierProvider,
-  simId: number,
-  now: number,
-  options: SyncOptions = {},
-) {
-  const sim = await forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', simId)).executeTakeFirst();
-  if (!sim) return false;
-  const card = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
-  const packages = (
+type SimRow = Selectable<IotSimsTable>;
+
+/** Everything a synchronisation will write, computed from the locked card and its packages. */
+export interface SyncPlan {
+  sim: SimRow;
+  card: { simNo: string; iccid: string; operatorType: number };
+  /** Packages after the accrual (pending and active ones; expired ones included with their new status). */
+  packages: PackageState[];
+  /** The packages' state before, by id, to write only what changed. */
+  before: Map<number, PackageState>;
+  days: Map<string, number>;
+  breakUpdate: { break_rule_id: number; break_at: number; break_remove_at: number } | null;
+  inBreak: boolean;
+  readState: boolean;
+}
+
+/** The card's pending and active packages. */
+export async function livePackages(trx: Trx, simId: number): Promise<PackageState[]> {
+  return (
     await trx
       .selectFrom('iot_sim_packages')
       .select(['id', 'kind', 'unlimited', 'flow_mb', 'used_mb', 'starts_at', 'ends_at', 'status'])
@@ -65,21 +67,41 @@ export async function syncSimIn(
       .where('status', 'in', ['pending', 'active'])
       .execute()
   ).map(toState);
-  const from = Math.min(sim.usage_synced_at > 0 ? sim.usage_synced_at : now, now);
-  const firstDay = chinaDay(from);
-  const usedOnFirstDay =
-    (await trx.selectFrom('iot_usage_daily').select('flow_mb').where('sim_id', '=', simId).where('day', '=', firstDay).executeTakeFirst())
-      ?.flow_mb ?? 0;
-  const rule = await trx
-    .selectFrom('iot_break_rules')
-    .select(['id', 'threshold_mb', 'remove_delay_ms'])
-    .where('kind', '=', 'day_flow_over')
-    .where('enabled', '=', 1)
-    .where('threshold_mb', '>', 0)
-    .orderBy('threshold_mb')
-    .orderBy('id')
-    .executeTakeFirst();
+}
 
+/**
+ * Accrues the card's usage from its last synchronisation to `now` under its current state (no
+ * writes). The locked card row and its live packages are the caller's.
+ */
+export async function planSync(
+  trx: Trx,
+  carrier: CarrierProvider,
+  sim: SimRow,
+  packages: PackageState[],
+  now: number,
+  options: SyncOptions = {},
+): Promise<SyncPlan> {
+  const card = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
+  const from = Math.min(sim.usage_synced_at > 0 ? sim.usage_synced_at : now, now);
+  const base = { sim, card, before: new Map(packages.map((p) => [p.id, p])), readState: options.readState === true };
+  if (from >= now) {
+    // Nothing to accrue (synchronised this very millisecond): only the lifecycle moves.
+    return { ...base, packages: applyLifecycle(packages, now), days: new Map(), breakUpdate: null, inBreak: sim.break_rule_id !== null };
+  }
+  const firstDay = chinaDay(from);
+  // The card keeps its own day's usage; the daily table is read only when that day has passed.
+  const usedOnFirstDay =
+    sim.usage_day === firstDay
+      ? sim.day_use_flow
+      : ((
+          await trx
+            .selectFrom('iot_usage_daily')
+            .select('flow_mb')
+            .where('sim_id', '=', sim.id)
+            .where('day', '=', firstDay)
+            .executeTakeFirst()
+        )?.flow_mb ?? 0);
+  const rule = await dayFlowRule(trx);
   const result = await accrue({
     from,
     to: now,
@@ -95,10 +117,48 @@ export async function syncSimIn(
     dayBreakMb: rule?.threshold_mb ?? null,
     usage: (a, b) => carrier.usage(card, a, b),
   });
+  const breakUpdate =
+    result.breakAt !== null && rule && sim.break_rule_id === null
+      ? { break_rule_id: rule.id, break_at: result.breakAt, break_remove_at: result.breakAt + rule.remove_delay_ms }
+      : null;
+  return {
+    ...base,
+    packages: result.packages,
+    days: result.days,
+    breakUpdate,
+    inBreak: sim.break_rule_id !== null || breakUpdate !== null,
+  };
+}
 
-  const before = new Map(packages.map((p) => [p.id, p]));
-  for (const p of result.packages) {
-    const old = before.get(p.id);
+/** The day-flow break rule in force (the lowest threshold), if any. */
+async function dayFlowRule(trx: Trx) {
+  return trx
+    .selectFrom('iot_break_rules')
+    .select(['id', 'threshold_mb', 'remove_delay_ms'])
+    .where('kind', '=', 'day_flow_over')
+    .where('enabled', '=', 1)
+    .where('threshold_mb', '>', 0)
+    .orderBy('threshold_mb')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a plan: changed packages, daily usage, the break, data on or off at the carrier, and the
+ * card's totals, together with `extra` columns of the card (money totals of a purchase) in the
+ * same update. `packages` may hold more than the plan's (a package just added).
+ */
+export async function applySync(
+  trx: Trx,
+  carrier: CarrierProvider,
+  plan: SyncPlan,
+  now: number,
+  extra: Partial<Updateable<IotSimsTable>> = {},
+  packages: PackageState[] = plan.packages,
+): Promise<void> {
+  const { sim, card } = plan;
+  for (const p of plan.packages) {
+    const old = plan.before.get(p.id);
     if (old && (old.status !== p.status || old.usedMb !== p.usedMb)) {
       await trx
         .updateTable('iot_sim_packages')
@@ -107,58 +167,83 @@ export async function syncSimIn(
         .execute();
     }
   }
-  for (const [day, mb] of result.days) {
+  for (const [day, mb] of plan.days) {
     await trx
       .insertInto('iot_usage_daily')
-      .values({ sim_id: simId, day, flow_mb: mb, updated_at: now })
+      .values({ sim_id: sim.id, day, flow_mb: mb, updated_at: now })
       .onConflict((oc) =>
         oc.columns(['sim_id', 'day']).doUpdateSet((eb) => ({ flow_mb: eb('iot_usage_daily.flow_mb', '+', mb), updated_at: now })),
       )
       .execute();
   }
-
-  const today = chinaDay(now);
-  const month = chinaMonth(now);
-  const addedToday = result.days.get(today) ?? 0;
-  let addedMonth = 0;
-  for (const [day, mb] of result.days) if (day.startsWith(month)) addedMonth += mb;
-  const dayUse = (sim.usage_day === today ? sim.day_use_flow : 0) + addedToday;
-  const monthUse = (sim.usage_month === month ? sim.month_use_flow : 0) + addedMonth;
-
-  let breakUpdate = {};
-  if (result.breakAt !== null && rule && sim.break_rule_id === null) {
-    breakUpdate = { break_rule_id: rule.id, break_at: result.breakAt, break_remove_at: result.breakAt + rule.remove_delay_ms };
+  if (plan.breakUpdate) {
     await trx
       .insertInto('iot_sim_breaks')
-      .values({ sim_id: simId, rule_id: rule.id, started_at: result.breakAt, removed_at: null })
+      .values({ sim_id: sim.id, rule_id: plan.breakUpdate.break_rule_id, started_at: plan.breakUpdate.break_at, removed_at: null })
       .execute();
   }
-  const internet = result.internetOn ? 1 : 0;
+  const today = chinaDay(now);
+  const month = chinaMonth(now);
+  const addedToday = plan.days.get(today) ?? 0;
+  let addedMonth = 0;
+  for (const [day, mb] of plan.days) if (day.startsWith(month)) addedMonth += mb;
+  const summary = summarise(packages, now);
+  const internetOn = internetAllowed(
+    {
+      status: sim.status,
+      simStatus: sim.sim_status,
+      cancelStatus: sim.cancel_status,
+      inBreak: plan.inBreak,
+      arrearsBalance: extra.arrears_balance !== undefined ? Number(extra.arrears_balance) : sim.arrears_balance,
+    },
+    summary,
+  );
+  const internet = internetOn ? 1 : 0;
   if (internet !== sim.internet_status) await carrier.setData(card, internet === 1, now);
-  const online = options.readState ? (await carrier.state(card, now)).onlineStatus : sim.online_status;
-  const s = result.summary;
+  const online = plan.readState ? (await carrier.state(card, now)).onlineStatus : sim.online_status;
   await trx
     .updateTable('iot_sims')
     .set({
-      total_flow: s.totalFlow,
-      use_flow: s.useFlow,
-      is_infinite_flow: s.isInfiniteFlow ? 1 : 0,
+      total_flow: summary.totalFlow,
+      use_flow: summary.useFlow,
+      is_infinite_flow: summary.isInfiniteFlow ? 1 : 0,
       // Without a package in effect the card keeps the end of its last one (shown as expired).
-      end_at: s.endAt ?? sim.end_at,
-      volume_package_id: s.volumePackageId,
+      end_at: summary.endAt ?? sim.end_at,
+      volume_package_id: summary.volumePackageId,
       internet_status: internet,
       online_status: internet === 1 ? online : 2,
-      day_use_flow: dayUse,
+      day_use_flow: (sim.usage_day === today ? sim.day_use_flow : 0) + addedToday,
       usage_day: today,
-      month_use_flow: monthUse,
+      month_use_flow: (sim.usage_month === month ? sim.month_use_flow : 0) + addedMonth,
       usage_month: month,
       usage_synced_at: now,
       last_robin_at: now,
       updated_at: now,
-      ...breakUpdate,
+      ...(plan.breakUpdate ?? {}),
+      ...extra,
     })
-    .where('id', '=', simId)
+    .where('id', '=', sim.id)
     .execute();
+}
+
+/**
+ * Synchronises one SIM inside the caller's transaction. Accrual over the span since the last
+ * synchronisation uses the card's current state, so a caller that changes the state (lifts a break,
+ * clears arrears, adds a package) synchronises first, changes it, then synchronises again. The row
+ * is locked on PostgreSQL, and the synchronised-at mark makes a second runner find nothing left to do.
+ */
+export async function syncSimIn(
+  trx: Trx,
+  dialect: Db['dialect'],
+  carrier: CarrierProvider,
+  simId: number,
+  now: number,
+  options: SyncOptions = {},
+) {
+  const sim = await forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', simId)).executeTakeFirst();
+  if (!sim) return false;
+  const plan = await planSync(trx, carrier, sim, await livePackages(trx, simId), now, options);
+  await applySync(trx, carrier, plan, now);
   return true;
 }
 

@@ -1,0 +1,149 @@
+/**
+ * The card ledgers: balance (fen), integral (points), coupon coins and arrears (fen owed). Every
+ * change appends an entry carrying the total after it, in the same transaction that moves the
+ * cached total on iot_sims; a debit that would take a total below zero changes nothing. So the
+ * entries of an account always add up to the card's total, and totals never go negative.
+ */
+import type { LedgerAccount } from '@simshop/contract/iot-money';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { IotLedgerEntriesTable } from '../../db/schema-iot-money.ts';
+import { fail } from '../../lib/errors.ts';
+
+type Trx = Kysely<Database>;
+
+export const ACCOUNT_COLUMN = {
+  balance: 'balance',
+  integral: 'integral',
+  coupon_coin: 'coupon_coin',
+  arrears: 'arrears_balance',
+} as const satisfies Record<LedgerAccount, string>;
+
+export interface Posting {
+  simId: number;
+  account: LedgerAccount;
+  /** Positive: in; negative: out. */
+  delta: number;
+  reason: string;
+  orderNo?: string;
+  remark?: string;
+  now: number;
+}
+
+/**
+ * Appends an entry and moves the total together; returns the total after, or null (and changes
+ * nothing) when a debit is larger than the total. Call inside a transaction.
+ */
+export async function post(trx: Trx, p: Posting): Promise<number | null> {
+  if (!Number.isSafeInteger(p.delta)) throw new RangeError(`ledger delta must be a whole number, got ${p.delta}`);
+  const column = ACCOUNT_COLUMN[p.account];
+  let query = trx
+    .updateTable('iot_sims')
+    .set({ [column]: sql<number>`${sql.ref(column)} + ${p.delta}` } as never)
+    .where('id', '=', p.simId);
+  if (p.delta < 0) query = query.where(sql.ref(column), '>=', -p.delta);
+  const row = (await query.returning(sql<number>`${sql.ref(column)}`.as('after')).executeTakeFirst()) as { after: number } | undefined;
+  if (!row) return null;
+  const after = Number(row.after);
+  await trx
+    .insertInto('iot_ledger_entries')
+    .values({
+      sim_id: p.simId,
+      account: p.account,
+      delta: p.delta,
+      balance_after: after,
+      reason: p.reason,
+      order_no: p.orderNo ?? '',
+      remark: p.remark ?? '',
+      created_at: p.now,
+    })
+    .execute();
+  return after;
+}
+
+const SHORT: Record<LedgerAccount, string> = {
+  balance: 'balance: not enough balance',
+  integral: 'integral: not enough points',
+  coupon_coin: 'couponCoin: not enough coupon coins',
+  arrears: 'arrears: less is owed than that',
+};
+
+/** Like post, but a debit larger than the total is refused with a clear message. */
+export async function postOrFail(trx: Trx, p: Posting): Promise<number> {
+  const after = await post(trx, p);
+  if (after === null) throw fail(SHORT[p.account]);
+  return after;
+}
+
+type Totals = { balance: number; integral: number; coupon_coin: number; arrears_balance: number };
+
+/**
+ * Several postings on a card row read and locked in the caller's transaction, computed in memory:
+ * the entries to insert (one statement) and the new totals to write in the card's own update. A
+ * debit beyond a total throws and nothing is written.
+ */
+export function postLocked(
+  card: { id: number } & Totals,
+  postings: Omit<Posting, 'simId' | 'now'>[],
+  now: number,
+): { entries: Insertable<IotLedgerEntriesTable>[]; totals: Partial<Totals> } {
+  const totals: Partial<Totals> = {};
+  const entries: Insertable<IotLedgerEntriesTable>[] = [];
+  for (const p of postings) {
+    if (p.delta === 0) continue;
+    const column = ACCOUNT_COLUMN[p.account];
+    const after = (totals[column] ?? card[column]) + p.delta;
+    if (after < 0) throw fail(SHORT[p.account]);
+    totals[column] = after;
+    entries.push({
+      sim_id: card.id,
+      account: p.account,
+      delta: p.delta,
+      balance_after: after,
+      reason: p.reason,
+      order_no: p.orderNo ?? '',
+      remark: p.remark ?? '',
+      created_at: now,
+    });
+  }
+  return { entries, totals };
+}
+
+export async function insertEntries(trx: Trx, entries: Insertable<IotLedgerEntriesTable>[]): Promise<void> {
+  if (entries.length > 0) await trx.insertInto('iot_ledger_entries').values(entries).execute();
+}
+
+/** Sum of entries and total per card and account where they differ (empty when every ledger adds up). */
+export async function ledgerMismatches(db: Kysely<Database>, simIds?: number[]) {
+  const sums = await db
+    .selectFrom('iot_ledger_entries')
+    .select(['sim_id', 'account', (eb) => eb.fn.sum<number>('delta').as('total')])
+    .$if(simIds !== undefined, (q) => q.where('sim_id', 'in', simIds!.length ? simIds! : [-1]))
+    .groupBy(['sim_id', 'account'])
+    .execute();
+  const cards = await db
+    .selectFrom('iot_sims')
+    .select(['id', 'balance', 'integral', 'coupon_coin', 'arrears_balance'])
+    .$if(simIds !== undefined, (q) => q.where('id', 'in', simIds!.length ? simIds! : [-1]))
+    .execute();
+  const bySim = new Map<string, number>(sums.map((s) => [`${s.sim_id}:${s.account}`, Number(s.total)]));
+  const out: { simId: number; account: LedgerAccount; total: number; entries: number }[] = [];
+  for (const c of cards) {
+    for (const account of Object.keys(ACCOUNT_COLUMN) as LedgerAccount[]) {
+      const total = Number(c[ACCOUNT_COLUMN[account]]);
+      const entries = bySim.get(`${c.id}:${account}`) ?? 0;
+      if (total !== entries || total < 0) out.push({ simId: c.id, account, total, entries });
+    }
+  }
+  return out;
+}
+
+/** Opening entries for cards whose totals have no entries yet (demo seed; cards created outside the ledger). */
+export async function openLedgers(db: Trx, now: number): Promise<void> {
+  for (const [account, column] of Object.entries(ACCOUNT_COLUMN)) {
+    await sql`insert into iot_ledger_entries (sim_id, account, delta, balance_after, reason, order_no, remark, created_at)
+      select s.id, ${account}, s.${sql.ref(column)}, s.${sql.ref(column)}, 'opening', '', '', ${now} from iot_sims s
+      where s.${sql.ref(column)} <> 0
+        and not exists (select 1 from iot_ledger_entries e where e.sim_id = s.id and e.account = ${account})`.execute(db);
+  }
+}

@@ -1,0 +1,85 @@
+/** Order logs of a card (orderLogs: PackageList, BalanceList, BalanceLogList), paged, newest first. */
+import type { IotOrderView, LedgerAccount, LedgerEntry } from '@simshop/contract/iot-money';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { IotOrderKind } from '../../db/schema-iot-money.ts';
+import { orderView } from './orders.ts';
+
+type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
+
+export async function orderList(
+  db: Kysely<Database>,
+  simId: number,
+  kinds: IotOrderKind[],
+  page: number,
+  pageSize: number,
+): Promise<Page<IotOrderView>> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('iot_orders as o')
+      .leftJoin('iot_sim_packages as p', 'p.id', 'o.sim_package_id')
+      .selectAll('o')
+      .select(['p.starts_at as p_starts_at', 'p.ends_at as p_ends_at'])
+      .where('o.sim_id', '=', simId)
+      .where('o.kind', 'in', kinds)
+      .orderBy('o.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('iot_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sim_id', '=', simId)
+      .where('kind', 'in', kinds)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map(({ p_starts_at, p_ends_at, ...o }) =>
+      orderView(o, p_starts_at === null || p_ends_at === null ? null : { starts_at: p_starts_at, ends_at: p_ends_at }),
+    ),
+    total: Number(count.n),
+    page,
+    pageSize,
+  };
+}
+
+export async function ledgerList(
+  db: Kysely<Database>,
+  simId: number,
+  account: LedgerAccount,
+  page: number,
+  pageSize: number,
+): Promise<Page<LedgerEntry>> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('iot_ledger_entries')
+      .selectAll()
+      .where('sim_id', '=', simId)
+      .where('account', '=', account)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('iot_ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sim_id', '=', simId)
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((e) => ({
+      id: e.id,
+      account: e.account,
+      delta: e.delta,
+      balanceAfter: e.balance_after,
+      reason: e.reason,
+      orderNo: e.order_no,
+      remark: e.remark,
+      createdAt: e.created_at,
+    })),
+    total: Number(count.n),
+    page,
+    pageSize,
+  };
+}

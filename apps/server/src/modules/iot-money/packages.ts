@@ -1,0 +1,131 @@
+/** packageChoose, packageDetails and closeVolumePackage. */
+import type { DurationUnitValue } from '@simshop/contract/iot';
+import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
+import { fail, invalid } from '../../lib/errors.ts';
+import { syncSimIn } from '../iot-carrier/service.ts';
+import { forgetSimInfo } from '../iot-sims/service.ts';
+import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
+import { post } from './ledger.ts';
+import { cardById, lockCard, type MoneyDeps, payMethodsFor, realnameMissing, settingsFor } from './orders.ts';
+import { couponCoinsUsable, packageWindow, volumeClose } from './rules.ts';
+
+export async function packageChoose(deps: MoneyDeps, simId: number): Promise<PackageChooseReply> {
+  const { db } = deps.db;
+  const now = deps.now();
+  const card = await cardById(db, simId);
+  const [rows, settings] = await Promise.all([packagesFor(db, card.promo_code, card.operator_type), settingsFor(db, card.promo_code)]);
+  const reply: PackageChooseReply = {
+    base: [],
+    addon: [],
+    volume: [],
+    seckill: [],
+    balance: card.balance,
+    couponCoin: card.coupon_coin,
+    endAt: card.end_at,
+    needBuyPackage: card.end_at === null || card.end_at <= now,
+    realnameRequired: settings.realname_required === 1 && realnameMissing(card),
+  };
+  for (const row of rows) {
+    const p = toCatalog(row, now);
+    if (p.seckill) {
+      if (p.seckill.state !== 'ended') reply.seckill.push(p);
+    } else reply[p.kind].push(p);
+  }
+  return reply;
+}
+
+export async function packageDetails(deps: MoneyDeps, simId: number, packageId: number): Promise<PackageDetailsReply> {
+  const { db } = deps.db;
+  const now = deps.now();
+  const [row, card] = await Promise.all([findPackage(db, packageId), cardById(db, simId)]);
+  const refusal = row ? unsellableReason(row, card, now) : null;
+  if (!row || refusal?.code === 'off_sale') throw invalid('packageId', 'no such package for this card');
+  const baseEnd = await db
+    .selectFrom('iot_sim_packages')
+    .select((eb) => eb.fn.max<number>('ends_at').as('end'))
+    .where('sim_id', '=', simId)
+    .where('kind', '=', 'base')
+    .where('status', 'in', ['active', 'pending'])
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+  const currentEnd = baseEnd?.end == null ? null : Number(baseEnd.end);
+  const pkg = toCatalog(row, now);
+  let rules: string[] = [];
+  try {
+    const parsed = JSON.parse(row.rules) as unknown;
+    if (Array.isArray(parsed)) rules = parsed.map(String);
+  } catch {
+    rules = [];
+  }
+  const methods = await payMethodsFor(deps, card.promo_code);
+  return {
+    package: pkg,
+    rules,
+    effectOptions: effectsOf(row).map((effect) => ({
+      effect,
+      ...packageWindow(effect, row.duration, row.duration_unit as DurationUnitValue, currentEnd, now),
+    })),
+    coupon: {
+      available: card.coupon_coin,
+      maxDeduct: pkg.couponDeductMax,
+      usable: couponCoinsUsable(card.coupon_coin, row.coupon_deduct_max, row.price),
+    },
+    balance: card.balance,
+    existPayPassword: card.pay_password_hash !== null,
+    payMethods: [{ method: 'balance', name: '余额支付' }, ...methods],
+  };
+}
+
+/**
+ * Ends the card's pay-per-use volume package now: usage up to now is accrued, the volume used and
+ * not yet charged is taken from the balance (what it cannot cover becomes arrears), and the unused
+ * whole days of its price are returned to the balance (decision record 0006).
+ */
+export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPackageId: number | undefined): Promise<CloseVolumeReply> {
+  const now = deps.now();
+  const { db, dialect } = deps.db;
+  const reply = await db.transaction().execute(async (trx) => {
+    await lockCard(trx, dialect, simId);
+    await syncSimIn(trx, dialect, deps.carrier, simId, now);
+    const card = await lockCard(trx, dialect, simId);
+    const id = simPackageId ?? card.volume_package_id;
+    if (id === null) throw fail('this card has no volume package in effect');
+    const sp = await trx
+      .selectFrom('iot_sim_packages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('sim_id', '=', simId)
+      .where('kind', '=', 'volume')
+      .where('status', 'in', ['active', 'pending'])
+      .executeTakeFirst();
+    if (!sp) throw invalid('simPackageId', 'no volume package in effect with this id on this card');
+    const terms = volumeClose(
+      { usedMb: sp.used_mb, gPrice: sp.g_price, charged: sp.charged, price: sp.price, startsAt: sp.starts_at, endsAt: sp.ends_at },
+      now,
+    );
+    const ref = sp.order_no;
+    let balance = card.balance;
+    if (terms.refund > 0) {
+      balance =
+        (await post(trx, { simId, account: 'balance', delta: terms.refund, reason: 'volume_refund', orderNo: ref, now })) ?? balance;
+    }
+    const fromBalance = Math.min(balance, terms.usageCharge);
+    const arrears = terms.usageCharge - fromBalance;
+    const remark = `${sp.used_mb} MB at ¥${(sp.g_price / 100).toFixed(2)}/GB`;
+    if (fromBalance > 0) {
+      balance =
+        (await post(trx, { simId, account: 'balance', delta: -fromBalance, reason: 'volume_charge', orderNo: ref, remark, now })) ??
+        balance;
+    }
+    if (arrears > 0) await post(trx, { simId, account: 'arrears', delta: arrears, reason: 'volume_charge', orderNo: ref, remark, now });
+    await trx
+      .updateTable('iot_sim_packages')
+      .set({ status: 'closed', ends_at: Math.max(sp.starts_at, now), charged: sp.charged + terms.usageCharge, updated_at: now })
+      .where('id', '=', sp.id)
+      .execute();
+    await syncSimIn(trx, dialect, deps.carrier, simId, now);
+    return { simPackageId: sp.id, usedMb: sp.used_mb, usageCharge: terms.usageCharge, refund: terms.refund, arrears, balance };
+  });
+  forgetSimInfo(db, simId);
+  return reply;
+}

@@ -1,0 +1,210 @@
+/**
+ * Auto-renewal: a card holder picks a renewable base package; shortly before the card's service
+ * ends, a job buys it from the balance to start when the current one ends, and records every try
+ * (renewed, or skipped with a reason) against that end of service.
+ */
+import { Code } from '@simshop/contract/codes';
+import type { RenewOptionReply } from '@simshop/contract/iot-money';
+import { BizError, invalid } from '../../lib/errors.ts';
+import type { Job } from '../../lib/jobs.ts';
+import { forgetSimInfo } from '../iot-sims/service.ts';
+import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
+import { buyWithBalanceIn, cardById, lockCard, type MoneyDeps, settingsFor } from './orders.ts';
+
+/** Cards whose service ended longer ago than this are not renewed any more. */
+const RENEW_GRACE_MS = 7 * 86_400_000;
+
+export type SkipReason = 'balance_short' | 'package_off_sale' | 'card_inactive' | 'no_package' | 'sold_out' | 'provision_failed' | 'failed';
+
+export async function renewOption(deps: MoneyDeps, simId: number): Promise<RenewOptionReply> {
+  const { db } = deps.db;
+  const now = deps.now();
+  const card = await cardById(db, simId);
+  const [setting, rows, settings, last] = await Promise.all([
+    db.selectFrom('iot_renewal_settings').selectAll().where('sim_id', '=', simId).executeTakeFirst(),
+    packagesFor(db, card.promo_code, card.operator_type),
+    settingsFor(db, card.promo_code),
+    db
+      .selectFrom('iot_renewal_attempts')
+      .selectAll()
+      .where('sim_id', '=', simId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  ]);
+  return {
+    enabled: setting?.enabled === 1,
+    packageId: setting?.package_id ?? null,
+    options: rows.map((r) => toCatalog(r, now)).filter((p) => p.renewable),
+    endAt: card.end_at,
+    renewAheadHours: Math.round(settings.renew_ahead_ms / 3_600_000),
+    balance: card.balance,
+    lastAttempt: last
+      ? {
+          dueAt: last.due_at,
+          outcome: last.outcome,
+          reason: last.reason,
+          message: last.message,
+          orderNo: last.order_no,
+          at: last.updated_at,
+        }
+      : null,
+  };
+}
+
+/** POST /api/iot/simUpdateRenewPackage */
+export async function updateRenew(
+  deps: MoneyDeps,
+  simId: number,
+  enabled: boolean,
+  packageId: number | undefined,
+): Promise<RenewOptionReply> {
+  const { db } = deps.db;
+  const now = deps.now();
+  const card = await cardById(db, simId);
+  const current = await db.selectFrom('iot_renewal_settings').selectAll().where('sim_id', '=', simId).executeTakeFirst();
+  const chosen = packageId ?? current?.package_id ?? undefined;
+  if (enabled && chosen === undefined) throw invalid('packageId', 'choose the package to renew with');
+  if (chosen !== undefined) {
+    const pkg = await findPackage(db, chosen);
+    if (!pkg || unsellableReason(pkg, card, now)?.code === 'off_sale' || !toCatalog(pkg, now).renewable) {
+      throw invalid('packageId', 'this package cannot be used for auto-renewal');
+    }
+  }
+  await db
+    .insertInto('iot_renewal_settings')
+    .values({ sim_id: simId, enabled: enabled ? 1 : 0, package_id: chosen ?? null, updated_at: now })
+    .onConflict((oc) => oc.column('sim_id').doUpdateSet({ enabled: enabled ? 1 : 0, package_id: chosen ?? null, updated_at: now }))
+    .execute();
+  return renewOption(deps, simId);
+}
+
+type Attempt = { outcome: 'renewed' | 'skipped'; reason: SkipReason | ''; message: string; orderNo: string };
+
+async function record(deps: MoneyDeps, simId: number, packageId: number | null, dueAt: number, a: Attempt, now: number): Promise<void> {
+  await deps.db.db
+    .insertInto('iot_renewal_attempts')
+    .values({
+      sim_id: simId,
+      package_id: packageId,
+      due_at: dueAt,
+      outcome: a.outcome,
+      reason: a.reason,
+      message: a.message,
+      order_no: a.orderNo,
+      tries: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['sim_id', 'due_at']).doUpdateSet((eb) => ({
+        package_id: packageId,
+        outcome: a.outcome,
+        reason: a.reason,
+        message: a.message,
+        order_no: a.orderNo,
+        tries: eb('iot_renewal_attempts.tries', '+', 1),
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Renews one card when its service ends within the promoter's renewal window. Returns what was
+ * done, or null when there was nothing to do (not due, or already renewed for this end).
+ */
+export async function renewOne(deps: MoneyDeps, simId: number, now: number): Promise<Attempt | null> {
+  const { db, dialect } = deps.db;
+  const card0 = await cardById(db, simId);
+  const setting = await db.selectFrom('iot_renewal_settings').selectAll().where('sim_id', '=', simId).executeTakeFirst();
+  if (setting?.enabled !== 1 || card0.end_at === null) return null;
+  const settings = await settingsFor(db, card0.promo_code);
+  const dueAt = card0.end_at;
+  if (dueAt > now + settings.renew_ahead_ms || dueAt < now - RENEW_GRACE_MS) return null;
+  const done = await db
+    .selectFrom('iot_renewal_attempts')
+    .select('outcome')
+    .where('sim_id', '=', simId)
+    .where('due_at', '=', dueAt)
+    .executeTakeFirst();
+  if (done?.outcome === 'renewed') return null;
+
+  const skip = async (reason: SkipReason, message: string) => {
+    const a: Attempt = { outcome: 'skipped', reason, message, orderNo: '' };
+    await record(deps, simId, setting.package_id, dueAt, a, now);
+    return a;
+  };
+  if (setting.package_id === null) return skip('no_package', 'no package chosen for auto-renewal');
+  const pkg = await findPackage(db, setting.package_id);
+  if (card0.cancel_status !== 0 || card0.status !== 1) return skip('card_inactive', 'the card is cancelled or disabled');
+  const refusal = pkg ? unsellableReason(pkg, card0, now) : { code: 'off_sale' as const, message: '' };
+  if (!pkg || refusal || !toCatalog(pkg, now).renewable) {
+    return skip(refusal?.code === 'sold_out' ? 'sold_out' : 'package_off_sale', 'the chosen package is no longer on sale');
+  }
+  let result: Attempt;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      const card = await lockCard(trx, dialect, simId);
+      // Another runner renewed it meanwhile: the card's end moved on.
+      if (card.end_at !== dueAt) return { outcome: 'renewed' as const, reason: '' as const, message: 'already renewed', orderNo: '' };
+      if (card.balance < pkg.price) {
+        return {
+          outcome: 'skipped' as const,
+          reason: 'balance_short' as const,
+          message: `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(pkg.price / 100).toFixed(2)}`,
+          orderNo: '',
+        };
+      }
+      const { order } = await buyWithBalanceIn(trx, deps, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal' }, now);
+      if (order.status !== 'effective') {
+        return { outcome: 'skipped' as const, reason: 'provision_failed' as const, message: order.fail_reason, orderNo: order.order_no };
+      }
+      return { outcome: 'renewed' as const, reason: '' as const, message: pkg.name, orderNo: order.order_no };
+    });
+  } catch (err) {
+    if (!(err instanceof BizError)) throw err;
+    result = { outcome: 'skipped', reason: err.code === Code.SOLD_OUT ? 'sold_out' : 'failed', message: err.message, orderNo: '' };
+  }
+  if (result.message === 'already renewed') return null;
+  await record(deps, simId, pkg.id, dueAt, result, now);
+  forgetSimInfo(db, simId);
+  return result;
+}
+
+/** The renewal job: every card with auto-renewal on whose service ends within its promoter's window. */
+export async function runRenewals(deps: MoneyDeps, now: number): Promise<{ renewed: number; skipped: number }> {
+  const { db } = deps.db;
+  const maxAhead = await db
+    .selectFrom('iot_money_settings')
+    .select((eb) => eb.fn.max<number>('renew_ahead_ms').as('ahead'))
+    .executeTakeFirst();
+  const ahead = Math.max(Number(maxAhead?.ahead ?? 0), 86_400_000);
+  const due = await db
+    .selectFrom('iot_renewal_settings as r')
+    .innerJoin('iot_sims as s', 's.id', 'r.sim_id')
+    .select('s.id')
+    .where('r.enabled', '=', 1)
+    .where('s.end_at', 'is not', null)
+    .where('s.end_at', '<=', now + ahead)
+    .where('s.end_at', '>=', now - RENEW_GRACE_MS)
+    .orderBy('s.end_at')
+    .limit(500)
+    .execute();
+  let renewed = 0;
+  let skipped = 0;
+  for (const { id } of due) {
+    try {
+      const a = await renewOne(deps, id, now);
+      if (a?.outcome === 'renewed') renewed++;
+      else if (a) skipped++;
+    } catch (err) {
+      deps.log.error({ err, simId: id }, 'auto-renewal failed');
+    }
+  }
+  return { renewed, skipped };
+}
+
+export function renewalJobs(deps: MoneyDeps): Job[] {
+  return [{ name: 'iot.renewals', everyMs: 10 * 60_000, run: (now) => runRenewals(deps, now) }];
+}
