@@ -1,5 +1,4 @@
 import type { Job } from '../lib/jobs.ts';
-import { nullableSerializerCompiler } from '../lib/nullable-serializer.ts';
 import type { App } from '../lib/route.ts';
 import { CarrierSimulator } from '../providers/carrier/simulator.ts';
 import type { CarrierProvider } from '../providers/carrier/types.ts';
@@ -30,12 +29,10 @@ export async function registerIot(app: App, carrier: CarrierProvider = new Carri
   const money: MoneyDeps = { db: app.db, carrier, payments: app.payments, config: app.config, now: () => app.config.now(), log: app.log };
   registerIotOrderType(money);
   await app.register(async (scope) => {
-    scope.setSerializerCompiler(nullableSerializerCompiler);
     await simLoginRoutes(scope, carrier);
     await layoutPublicRoutes(scope);
   });
   await app.register(async (scope) => {
-    scope.setSerializerCompiler(nullableSerializerCompiler);
     guardSimScope(scope);
     await simSessionRoutes(scope);
     await simRoutes(scope, carrier);
