@@ -3,8 +3,8 @@ import { type SimInfo, simInfo } from '@simshop/contract/iot';
 import { changeSimList, simHistoryLine, simHistoryLineQuery, simRefreshReply } from '@simshop/contract/iot-sims';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
-import { compileSerializer } from '../../lib/schema-compilers.ts';
 import type { App } from '../../lib/route.ts';
+import { compileSerializer } from '../../lib/schema-compilers.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import * as sims from './service.ts';
 
