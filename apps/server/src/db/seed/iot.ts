@@ -81,7 +81,7 @@ function demoLayout(): SimLayout {
       { key: 'customer', title: '联系客服', icon: `${IMG}/iot/customer.svg`, type: 'page', path: '/pages/iot/index/customer/index' },
     ],
     carousels: [
-      { image: `${IMG}/banner-2.svg`, title: '续费享九折', type: 'page', path: '/pages/iot/index/package/index' },
+      { image: `${IMG}/banner-renew.svg`, title: '续费享九折', type: 'page', path: '/pages/iot/index/package/index' },
       { image: `${IMG}/banner-1.svg`, title: '靓号专区', type: 'page', path: '/pages/index/VanityNumber/index' },
     ],
     popup: { switch: true, title: '温馨提示', content: '为保障您的权益，请尽快完成实名认证；未实名的卡片将无法使用流量。' },
