@@ -8,6 +8,39 @@ export const iotPages: PageDef[] = [
   { path: '/pages/iot/index/index', titleKey: 'iot.title.home', customNavBar: true, load: () => import('../pages/iot/index/index.tsx') },
   { path: '/pages/iot/index/moreMenu/index', titleKey: 'iot.title.moreMenu', load: () => import('../pages/iot/index/moreMenu/index.tsx') },
   { path: '/pages/iot/index/customer/index', titleKey: 'iot.title.customer', load: () => import('../pages/iot/index/customer/index.tsx') },
+  { path: '/pages/iot/index/package/index', titleKey: 'iot.title.package', load: () => import('../pages/iot/index/package/index.tsx') },
+  {
+    path: '/pages-sub/iot/index/packageDetails/index',
+    titleKey: 'iot.title.packageDetails',
+    load: () => import('../pages-sub/iot/index/packageDetails/index.tsx'),
+  },
+  { path: '/pages/iot/index/balance/index', titleKey: 'iot.title.balance', load: () => import('../pages/iot/index/balance/index.tsx') },
+  {
+    path: '/pages/iot/index/balance/pay/index',
+    titleKey: 'iot.title.balancePay',
+    load: () => import('../pages/iot/index/balance/pay/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/couponChoose/index',
+    titleKey: 'iot.title.couponChoose',
+    load: () => import('../pages/iot/index/couponChoose/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/couponChoose/pay/index',
+    titleKey: 'iot.title.couponPay',
+    load: () => import('../pages/iot/index/couponChoose/pay/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/payPassword/index',
+    titleKey: 'iot.title.payPassword',
+    load: () => import('../pages/iot/index/payPassword/index.tsx'),
+  },
+  { path: '/pages/iot/index/setRenew/index', titleKey: 'iot.title.setRenew', load: () => import('../pages/iot/index/setRenew/index.tsx') },
+  {
+    path: '/pages/iot/index/orderLogs/index',
+    titleKey: 'iot.title.orderLogs',
+    load: () => import('../pages/iot/index/orderLogs/index.tsx'),
+  },
   {
     path: '/pages-sub/iot/index/packageInfo/index',
     titleKey: 'iot.title.packageInfo',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Code } from '@simshop/contract/codes';
 import { Dialog, Toast } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { initI18n } from './i18n.ts';
 import { createNavigator, type GoMode, installNavigator } from './nav.ts';
@@ -45,6 +45,13 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+// Let the last toast or dialog unmount before the DOM goes away, so React has no work left over.
+afterAll(async () => {
+  Toast.clear();
+  Dialog.clear();
+  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 2000 });
+  await new Promise((resolve) => setTimeout(resolve, 300));
 });
 
 function reply(body: unknown, status = 200) {
@@ -271,5 +278,19 @@ describe('refusals about a field', () => {
     const error = await refused(post('/api/simLogin', { sn: '1' }));
     expect(error.field).toBe('cardPassword');
     expect(error.message).toBe('卡密码：密码错误');
+  });
+});
+
+describe('codes the caller shows itself', () => {
+  it('skip the §8 toast for the quiet codes only, and still refuse with the code and message', async () => {
+    reply({ code: -1, message: 'payPassword: wrong pay password, 4 tries left', data: null });
+    const error = await refused(post('/api/iot/buyPackage', { packageId: 1 }, { quietCodes: [-1] }));
+    expect(error.code).toBe(-1);
+    expect(error.message).toBe('payPassword: wrong pay password, 4 tries left');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.body.textContent).toBe('');
+    reply({ code: -1, message: 'balance: not enough', data: null });
+    await refused(post('/api/iot/buyPackage', { packageId: 1 }, { quietCodes: [41001] }));
+    await shown('balance: not enough');
   });
 });

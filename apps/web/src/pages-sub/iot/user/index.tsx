@@ -1,6 +1,6 @@
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
 import { Avatar, Dialog, List } from 'antd-mobile';
-import { ClockCircleOutline, LeftOutline, PhoneFill, UserContactOutline } from 'antd-mobile-icons';
+import { BillOutline, ClockCircleOutline, LeftOutline, LockOutline, PhoneFill, UserContactOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stackDepth } from '../../../app/history.ts';
@@ -17,7 +17,11 @@ import { chinaDate } from '../../../features/sim/format.ts';
 import { authStatusLabel, isDevice, operatorKey, simStatusLabel } from '../../../features/sim/labels.ts';
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
-import { navigateBack, redirectTo } from '../../../lib/nav.ts';
+import { knowsPage, navigateBack, navigateTo, redirectTo } from '../../../lib/nav.ts';
+
+const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
+const SET_RENEW = '/pages/iot/index/setRenew/index';
+const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
 
 /** Switching SIMs only means something inside a device. */
 const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
@@ -25,7 +29,7 @@ const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
 const ASSET_ITEMS = [
   { key: 'balance', title: '余额', icon: '', path: '/pages/iot/index/balance/index' },
   { key: 'integral', title: '积分', icon: '', path: '/pages-sub/iot/index/integralLog/index' },
-  { key: 'couponCoin', title: '券币', icon: '', path: '' },
+  { key: 'couponCoin', title: '券币', icon: '', path: '/pages/iot/index/couponChoose/index' },
 ];
 
 function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
@@ -148,6 +152,31 @@ export default function IotUserPage() {
       );
     }
   }
+  const payment = (
+    <List key="payment" mode="card" header={t('iot.user.payment')}>
+      {knowsPage(PAY_PASSWORD) ? (
+        <List.Item
+          prefix={<LockOutline color="#018d71" />}
+          extra={data.existPayPassword ? t('iot.user.payPassOn') : t('iot.user.payPassOff')}
+          onClick={() => void navigateTo(PAY_PASSWORD)}
+        >
+          {t('iot.title.payPassword')}
+        </List.Item>
+      ) : null}
+      {knowsPage(SET_RENEW) ? (
+        <List.Item prefix={<ClockCircleOutline color="#018d71" />} onClick={() => void navigateTo(SET_RENEW)}>
+          {t('iot.title.setRenew')}
+        </List.Item>
+      ) : null}
+      {knowsPage(ORDER_LOGS) ? (
+        <List.Item prefix={<BillOutline color="#018d71" />} onClick={() => void navigateTo(ORDER_LOGS)}>
+          {t('iot.title.orderLogs')}
+        </List.Item>
+      ) : null}
+    </List>
+  );
+  const assetAt = blocks.findIndex((b) => (b as { key?: string } | null)?.key === 'asset');
+  blocks.splice(assetAt + 1, 0, payment);
   return (
     <div className={`sim-page ${reply.layout.tabBar.switch ? 'with-tabs' : ''}`}>
       <UserHead info={data} reply={reply} />

@@ -1,0 +1,32 @@
+import type { IotOrderReply } from '@simshop/contract/iot-money';
+import { useQuery } from '@tanstack/react-query';
+import { get } from '../../../lib/request.ts';
+import { isSimLoggedIn, useSession } from '../../../lib/session.ts';
+
+/** GET /api/iot/orderDetails?orderNo=: one order of the card and its payment (asks the provider while pending). */
+export function fetchIotOrder(orderNo: string): Promise<IotOrderReply> {
+  return get<IotOrderReply>('/api/iot/orderDetails', { orderNo });
+}
+
+/** How long a result page keeps asking while the order is pending after the cashier. */
+export const ORDER_POLL_FOR_MS = 30_000;
+const POLL_EVERY_MS = 1500;
+const SETTLED = ['effective', 'refunded', 'failed', 'closed'];
+
+export const iotOrderQuery = (simNo: string, orderNo: string) => ({
+  queryKey: ['iot', simNo, 'order', orderNo] as const,
+  queryFn: () => fetchIotOrder(orderNo),
+  staleTime: 0,
+});
+
+/** The order; polled every 1.5 s while `polling` and not settled (effective, refunded, failed or closed). */
+export function useIotOrder(orderNo: string, polling: boolean) {
+  const simNo = useSession((s) => s.simNo);
+  const loggedIn = useSession(isSimLoggedIn);
+  return useQuery({
+    ...iotOrderQuery(simNo, orderNo),
+    enabled: loggedIn && orderNo !== '',
+    retry: false,
+    refetchInterval: (query) => (polling && !SETTLED.includes(query.state.data?.order.status ?? '') ? POLL_EVERY_MS : false),
+  });
+}

@@ -1,0 +1,350 @@
+import type { Effect, IotOrderView, PackageDetailsReply } from '@simshop/contract/iot-money';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorBlock, Toast } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { postBuyPackage } from '../../../../features/sim/api/buy-package.ts';
+import { invalidateCardMoney } from '../../../../features/sim/api/invalidate-money.ts';
+import { ORDER_POLL_FOR_MS, useIotOrder } from '../../../../features/sim/api/iot-order.ts';
+import { usePackageDetails } from '../../../../features/sim/api/package-details.ts';
+import { payPassStatusQuery } from '../../../../features/sim/api/pay-pass-status.ts';
+import { CardsSkeleton, ChoiceCard, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
+import { OrderResult } from '../../../../features/sim/components/order-result.tsx';
+import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
+import {
+  goToCashier,
+  isPasswordField,
+  isPasswordRequired,
+  isRealnameRequired,
+  showRealnameRequired,
+} from '../../../../features/sim/components/pay-flow.ts';
+import { type PasswordOutcome, PayPasswordSheet } from '../../../../features/sim/components/pay-password-sheet.tsx';
+import { yuan } from '../../../../features/sim/format.ts';
+import { allowanceText, dateText, durationText, payMethodLabel, tagText } from '../../../../features/sim/money-format.ts';
+import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
+import { submissionKeys } from '../../../../lib/idempotency.ts';
+import { knowsPage, navigateTo, reLaunch } from '../../../../lib/nav.ts';
+import { ApiError } from '../../../../lib/request.ts';
+import { useSession } from '../../../../lib/session.ts';
+import { EffectModal } from './EffectModal/index.tsx';
+import { SelectCoupon } from './SelectCoupon/index.tsx';
+
+const IOT_HOME = '/pages/iot/index/index';
+const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
+const BALANCE = '/pages/iot/index/balance/index';
+const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
+
+function ResultView({ order, waiting }: { order: IotOrderView; waiting: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <OrderResult
+      order={order}
+      waiting={waiting}
+      actions={
+        <>
+          <button type="button" className="sim-primary-btn" onClick={() => void reLaunch(IOT_HOME)}>
+            {t('iot.orderResult.viewData')}
+          </button>
+          {knowsPage(ORDER_LOGS) ? (
+            <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo(`${ORDER_LOGS}?tab=package`)}>
+              {t('iot.title.orderLogs')}
+            </button>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+/** The outcome of an order paid at the cashier: the browser came back here with ?orderNo=&result=. */
+function ReturnedResult({ orderNo, returned }: { orderNo: string; returned: string | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [timedOut, setTimedOut] = useState(false);
+  const polling = returned === 'paid' && !timedOut;
+  const order = useIotOrder(orderNo, polling);
+  const status = order.data?.order.status;
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), ORDER_POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (status && status !== 'pending') void invalidateCardMoney(queryClient);
+  }, [status, queryClient]);
+  if (order.isError) return <SimLoadFailed onRetry={() => void order.refetch()} />;
+  if (!order.data) return <CardsSkeleton count={1} />;
+  if (returned === 'cancel' && order.data.order.status === 'pending') {
+    return (
+      <div className="center-view">
+        <ErrorBlock status="default" title={t('iot.orderResult.cancelled')} description={t('iot.orderResult.cancelledHint')} />
+      </div>
+    );
+  }
+  return <ResultView order={order.data.order} waiting={polling} />;
+}
+
+function Kv({ label, children, onClick, testId }: { label: string; children: React.ReactNode; onClick?: () => void; testId?: string }) {
+  const body = (
+    <>
+      <span className="detail-row-label">{label}</span>
+      <span className="detail-row-value" data-testid={testId}>
+        {children}
+      </span>
+      {onClick ? <RightOutline className="detail-row-arrow" /> : null}
+    </>
+  );
+  return onClick ? (
+    <button type="button" className="detail-row" onClick={onClick}>
+      {body}
+    </button>
+  ) : (
+    <div className="detail-row">{body}</div>
+  );
+}
+
+function Details({ data }: { data: PackageDetailsReply }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const pkg = data.package;
+  const [effect, setEffect] = useState<Effect>(pkg.defaultEffect);
+  const [useCoin, setUseCoin] = useState(data.coupon.usable > 0);
+  const coin = useCoin ? data.coupon.usable : 0;
+  const payable = Math.max(0, pkg.price - coin);
+  const online = data.payMethods.filter((m) => m.method !== 'balance');
+  const balanceMethod = data.payMethods.find((m) => m.method === 'balance');
+  const balanceShort = data.balance < payable;
+  const [method, setMethod] = useState(() => (balanceMethod && !balanceShort ? 'balance' : (online[0]?.method ?? 'balance')));
+  const [effectOpen, setEffectOpen] = useState(false);
+  const [couponOpen, setCouponOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<IotOrderView | null>(null);
+  useScrollTop(done?.orderNo);
+  const keyFor = useRef(submissionKeys()).current;
+  const option = data.effectOptions.find((o) => o.effect === effect) ?? data.effectOptions[0];
+  const seckill = pkg.seckill;
+  const unavailable = seckill !== null && seckill.state !== 'ongoing';
+
+  /** Sends the purchase; with the password when given. What the pay-password sheet should do next is returned. */
+  const buy = async (payPassword?: string): Promise<PasswordOutcome> => {
+    const body = {
+      packageId: pkg.id,
+      effect,
+      payMethod: method,
+      useCouponCoin: useCoin && coin > 0,
+      ...(payPassword ? { payPassword } : {}),
+    };
+    setBusy(true);
+    try {
+      const reply = await postBuyPackage(body, keyFor(body));
+      if (reply.payment && reply.order.status === 'pending') {
+        goToCashier(reply.payment.payUrl);
+        return 'ok';
+      }
+      setSheetOpen(false);
+      setDone(reply.order);
+      await invalidateCardMoney(queryClient);
+      return 'ok';
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (isPasswordRequired(error.code)) {
+        if (!payPassword) {
+          setSheetOpen(true);
+          return 'stop';
+        }
+        return 'wrong';
+      }
+      if (isRealnameRequired(error.code)) {
+        setSheetOpen(false);
+        showRealnameRequired();
+        return 'stop';
+      }
+      if (payPassword) {
+        // Refused with the password: wrong or locked, the sheet says so; anything else is told here.
+        const status = await queryClient.fetchQuery(payPassStatusQuery(useSession.getState().simNo));
+        if (status.locked || isPasswordField(error)) return 'wrong';
+        Toast.show({ content: error.message || t('request.operationFailed') });
+        setSheetOpen(false);
+      }
+      void invalidateCardMoney(queryClient);
+      return 'stop';
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    if (method === 'balance' && data.existPayPassword) setSheetOpen(true);
+    else void buy();
+  };
+
+  if (done) return <ResultView order={done} waiting={false} />;
+
+  return (
+    <>
+      <section className="detail-hero" data-testid="package-hero">
+        <div className="detail-hero-top">
+          <span className="detail-kind">{t(`iot.money.kind.${pkg.kind}`)}</span>
+          {pkg.tag ? <em className="pkg-tag light">{tagText(t, pkg.tag)}</em> : null}
+        </div>
+        <h1 className="detail-name">{pkg.name}</h1>
+        <div className="detail-flow" data-testid="detail-allowance">
+          {allowanceText(t, pkg)}
+        </div>
+        <div className="detail-hero-meta">
+          <span>{durationText(t, pkg)}</span>
+          <span className="detail-hero-price">
+            <PriceTag fen={pkg.price} size="lg" testId="detail-price" />
+            {pkg.originalPrice > pkg.price ? <s>¥{yuan(pkg.originalPrice)}</s> : null}
+          </span>
+        </div>
+        {seckill ? (
+          <div className="detail-seckill">
+            {t(`iot.seckill.state.${seckill.state}`)} · {t('iot.seckill.left', { count: seckill.left })}
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card detail-card">
+        <Kv label={t('iot.package.allowance')}>{allowanceText(t, pkg)}</Kv>
+        <Kv label={t('iot.money.validity')}>{durationText(t, pkg)}</Kv>
+        <Kv
+          label={t('iot.effect.title')}
+          onClick={data.effectOptions.length > 1 ? () => setEffectOpen(true) : undefined}
+          testId="effect-value"
+        >
+          <b>{t(`iot.effect.${effect}`)}</b>
+          {option ? (
+            <small className="detail-sub">
+              {dateText(option.startsAt)} – {pkg.isLifetime ? t('iot.flow.lifetime') : dateText(option.endsAt)}
+            </small>
+          ) : null}
+        </Kv>
+        <Kv label={t('iot.coupon.title')} onClick={data.coupon.usable > 0 ? () => setCouponOpen(true) : undefined} testId="coupon-value">
+          {data.coupon.usable > 0 ? (
+            useCoin ? (
+              <b className="accent">-¥{yuan(coin)}</b>
+            ) : (
+              <span>{t('iot.coupon.available', { count: data.coupon.usable })}</span>
+            )
+          ) : (
+            <span className="muted">{t('iot.coupon.none')}</span>
+          )}
+        </Kv>
+      </section>
+
+      <section className="card detail-card" aria-label={t('iot.pay.title')}>
+        <h2 className="section-title sim-mb">{t('iot.pay.title')}</h2>
+        <div className="choice-list">
+          {balanceMethod ? (
+            <ChoiceCard
+              name="pay-method"
+              compact
+              checked={method === 'balance'}
+              disabled={balanceShort}
+              onSelect={() => setMethod('balance')}
+              trailing={
+                balanceShort && knowsPage(BALANCE) ? (
+                  <button type="button" className="sim-link strong" onClick={() => void navigateTo(BALANCE)}>
+                    {t('iot.tips.topUp')}
+                  </button>
+                ) : undefined
+              }
+            >
+              <span className="pay-method-icon balance">¥</span>
+              <span className="choice-main">
+                <b>{t('iot.pay.method.balance')}</b>
+                <span className={balanceShort ? 'warn-text' : 'muted'} data-testid="detail-balance">
+                  {balanceShort
+                    ? t('iot.pay.balanceShort', { amount: yuan(data.balance) })
+                    : t('iot.pay.balanceLeft', { amount: yuan(data.balance) })}
+                </span>
+              </span>
+            </ChoiceCard>
+          ) : null}
+          {online.map((m) => (
+            <ChoiceCard key={m.method} name="pay-method" compact checked={method === m.method} onSelect={() => setMethod(m.method)}>
+              <span className={`pay-method-icon ${m.method}`}>{m.method === 'alipay' ? '支' : m.method === 'wechat' ? '微' : '¥'}</span>
+              <span className="choice-main">
+                <b>{payMethodLabel(t, m)}</b>
+                <span className="muted">{t('iot.pay.onlineHint')}</span>
+              </span>
+            </ChoiceCard>
+          ))}
+        </div>
+        {method === 'balance' && !data.existPayPassword && knowsPage(PAY_PASSWORD) ? (
+          <button type="button" className="detail-tip" onClick={() => void navigateTo(PAY_PASSWORD)}>
+            {t('iot.payPass.suggest')} <RightOutline />
+          </button>
+        ) : null}
+      </section>
+
+      {data.rules.length > 0 || pkg.description ? (
+        <section className="card detail-card">
+          <h2 className="section-title sim-mb">{t('iot.money.rules')}</h2>
+          {pkg.description ? <p className="detail-desc">{pkg.description}</p> : null}
+          <ol className="detail-rules">
+            {data.rules.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <PayBar
+        total={<PriceTag fen={payable} testId="pay-total" />}
+        note={coin > 0 ? t('iot.coupon.saved', { amount: yuan(coin) }) : undefined}
+      >
+        <button type="button" className="pay-bar-btn" disabled={busy || unavailable} onClick={submit} data-testid="buy-button">
+          {unavailable
+            ? t(`iot.seckill.state.${seckill?.state ?? 'ended'}`)
+            : method === 'balance'
+              ? t('iot.pay.payNow')
+              : t('iot.pay.goPay')}
+        </button>
+      </PayBar>
+
+      <EffectModal
+        visible={effectOpen}
+        options={data.effectOptions}
+        value={effect}
+        onClose={() => setEffectOpen(false)}
+        onConfirm={setEffect}
+      />
+      <SelectCoupon visible={couponOpen} coupon={data.coupon} value={useCoin} onClose={() => setCouponOpen(false)} onConfirm={setUseCoin} />
+      <PayPasswordSheet visible={sheetOpen} amount={payable} onClose={() => setSheetOpen(false)} onSubmit={(pw) => buy(pw)} />
+    </>
+  );
+}
+
+/** A package: allowance, validity, rules, coupons that apply, when it takes effect; buy by balance or at the cashier. */
+export default function PackageDetailsPage() {
+  useScrollTop();
+  const loggedIn = useRequireSim();
+  const [search] = useSearchParams();
+  const packageId = Number(search.get('packageId') ?? 0);
+  const orderNo = search.get('orderNo') ?? '';
+  const details = usePackageDetails(orderNo ? 0 : packageId);
+  if (!loggedIn) return null;
+  if (orderNo) {
+    return (
+      <div className="sim-page money-page">
+        <ReturnedResult orderNo={orderNo} returned={search.get('result')} />
+      </div>
+    );
+  }
+  return (
+    <div className="sim-page money-page" data-testid="package-details">
+      {details.isError ? (
+        <SimLoadFailed onRetry={() => void details.refetch()} />
+      ) : details.data ? (
+        <Details key={details.data.package.id} data={details.data} />
+      ) : (
+        <CardsSkeleton />
+      )}
+    </div>
+  );
+}
