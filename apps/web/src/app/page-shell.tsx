@@ -1,7 +1,7 @@
 import { DotLoading, NavBar } from 'antd-mobile';
 import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { useBaseConfig } from '../features/site/api/base-config.ts';
 import { navigateBack } from '../lib/nav.ts';
 import { stackDepth } from './history.ts';
@@ -56,7 +56,13 @@ export function PageShell({ page, children }: { page: PageDef; children: ReactNo
   const { t } = useTranslation();
   const config = useBaseConfig();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const title = t(page.titleKey);
+
+  // A page opened anew starts at the top; going back keeps where the user was.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [location.key, navigationType]);
   const isTab = page.tab !== undefined;
 
   useEffect(() => {

@@ -88,11 +88,11 @@ function demoLayout(): SimLayout {
     tabBar: { ...base.tabBar, switch: false, middleBulge: true },
     user: {
       ...base.user,
-      carousels: [{ image: `${IMG}/banner-2.svg`, title: '邀请好友得积分', type: 'page', path: '/pages-sub/iot/task/index' }],
+      carousels: [{ image: `${IMG}/banner-renew.svg`, title: '续费享九折', type: 'page', path: '/pages/iot/index/package/index' }],
       service: {
         kefuUrl: 'https://kefu.example.com/chat?promo=demo',
         kefuMobile: '400-800-1234',
-        kefuQr: `${IMG}/kefu-qr.svg`,
+        kefuQr: '',
         wechat: 'simshop_kefu',
         workTime: '09:00-21:00',
       },
