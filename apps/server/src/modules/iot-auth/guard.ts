@@ -1,5 +1,5 @@
 import type { App } from '../../lib/route.ts';
-import { type AuthedSim, authenticate } from './service.ts';
+import { type AuthedSim, authenticate, authenticateCached } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +13,22 @@ declare module 'fastify' {
  * without a valid SIM session always answers 34061.
  */
 export function guardSimScope(scope: App): void {
-  scope.addHook('onRequest', async (req) => {
-    req.sim = await authenticate(scope.db.db, req.ctx.simToken, req.ctx.simNo, scope.config.now());
+  scope.addHook('onRequest', (req, _reply, done) => {
+    const { simToken, simNo } = req.ctx;
+    const now = scope.config.now();
+    try {
+      // A session read in the last second is checked without waiting on the database.
+      const cached = authenticateCached(scope.db.db, simToken, simNo, now);
+      if (cached) {
+        req.sim = cached;
+        return done();
+      }
+    } catch (error) {
+      return done(error as Error);
+    }
+    authenticate(scope.db.db, simToken, simNo, now).then((sim) => {
+      req.sim = sim;
+      done();
+    }, done);
   });
 }

@@ -48,7 +48,7 @@ export interface AuthedSim {
  * instance evict at once; another instance sees a revocation within SESSION_CACHE_MS.
  */
 export const SESSION_CACHE_MS = 1_000;
-type SessionRow = Awaited<ReturnType<typeof repo.findSessionByHash>>;
+type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionByHash>>>;
 const sessionCaches = new WeakMap<object, TtlCache<string, SessionRow | null>>();
 
 function sessionCache(db: Kysely<Database>) {
@@ -66,6 +66,31 @@ const timeout = (message: string) => new BizError(Code.SIM_LOGIN_TIMEOUT, messag
  * The session of a token: missing, unknown, revoked and expired tokens all answer 34061, and so
  * does an x-sim-no header naming another card than the token's.
  */
+/** Checks a session row against the call: answers 34061 unless it is live and for the same SIM. */
+function checkSession(session: SessionRow | null, tokenHash: string, simNo: string, now: number): AuthedSim & { simNo: string } {
+  if (!session) throw timeout('your SIM session is not valid, please log in again');
+  if (session.revoked_at !== null) throw timeout('you have logged out, please log in again');
+  if (session.expires_at <= now) throw timeout('your SIM session has expired, please log in again');
+  if (simNo && simNo !== session.sim_no) throw timeout('x-sim-no does not match the SIM of this session, please log in again');
+  return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
+}
+
+/**
+ * The session of a token from this instance's one-second cache, without touching the database;
+ * undefined when the token is not cached (then `authenticate` reads it).
+ */
+export function authenticateCached(
+  db: Kysely<Database>,
+  token: string,
+  simNo: string,
+  now: number,
+): (AuthedSim & { simNo: string }) | undefined {
+  if (!token) throw timeout('please log in with your SIM card');
+  const tokenHash = sha256(token);
+  const session = sessionCache(db).get(tokenHash, now);
+  return session === undefined ? undefined : checkSession(session, tokenHash, simNo, now);
+}
+
 export async function authenticate(
   db: Kysely<Database>,
   token: string,
@@ -80,11 +105,7 @@ export async function authenticate(
     session = (await repo.findSessionByHash(db, tokenHash)) ?? null;
     cache.set(tokenHash, session, now);
   }
-  if (!session) throw timeout('your SIM session is not valid, please log in again');
-  if (session.revoked_at !== null) throw timeout('you have logged out, please log in again');
-  if (session.expires_at <= now) throw timeout('your SIM session has expired, please log in again');
-  if (simNo && simNo !== session.sim_no) throw timeout('x-sim-no does not match the SIM of this session, please log in again');
-  return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
+  return checkSession(session, tokenHash, simNo, now);
 }
 
 async function openSession(

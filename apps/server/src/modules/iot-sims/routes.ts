@@ -15,19 +15,19 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
   // The reply text is kept with the cached SIM info object it was made from: a card polled by its
   // dashboard is read and serialised at most once a second per instance and language.
   const simInfoReply = compileSerializer(envelope(simInfo));
-  const replies = new WeakMap<SimInfo, string>();
+  const replies = new WeakMap<SimInfo, Buffer>();
   app.get(
     '/api/iot/simInfo',
     { schema: { tags: ['iot'], summary: 'SIM info of the session (spec §3)', security, response: { 200: envelope(simInfo) } } },
     async (req, reply) => {
       const info = await sims.getSimInfoCached(app.db.db, req.sim.simId, app.config.now(), req.ctx.language);
-      let text = replies.get(info);
-      if (text === undefined) {
-        text = simInfoReply(ok(info));
-        replies.set(info, text);
+      let body = replies.get(info);
+      if (body === undefined) {
+        body = Buffer.from(simInfoReply(ok(info)));
+        replies.set(info, body);
       }
-      // A JSON string with a JSON content type is sent as it is (no second serialisation).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+      // Bytes with a JSON content type are sent as they are (no second serialisation or encoding).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
