@@ -1,5 +1,6 @@
 import './sim.css';
-import { Checkbox } from 'antd-mobile';
+import { Checkbox, Input } from 'antd-mobile';
+import { PhonebookOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../../lib/nav.ts';
 
@@ -27,6 +28,26 @@ export function AgreementCheck({ checked, onChange }: { checked: boolean; onChan
       <button type="button" className="sim-agree-link" onClick={() => void navigateTo(PROTOCOL_PAGE)}>
         {t('iot.login.agreement')}
       </button>
+    </div>
+  );
+}
+
+/** The SIM number / ICCID / device number input of the login pages (spaces are dropped). */
+export function SnField({ value, onChange, onEnter }: { value: string; onChange: (sn: string) => void; onEnter?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sim-field">
+      <PhonebookOutline fontSize={20} color="#8f959e" />
+      <Input
+        value={value}
+        onChange={(v) => onChange(v.replace(/\s/g, ''))}
+        placeholder={t('iot.login.snPlaceholder')}
+        aria-label={t('iot.login.snLabel')}
+        clearable
+        maxLength={32}
+        autoComplete="off"
+        onEnterPress={onEnter}
+      />
     </div>
   );
 }

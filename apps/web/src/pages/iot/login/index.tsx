@@ -1,11 +1,11 @@
 import { Input, Toast } from 'antd-mobile';
-import { LockOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSimLogin } from '../../../features/sim/api/sim-login.ts';
 import { useSimLoginConfig } from '../../../features/sim/api/sim-login-config.ts';
-import { AgreementCheck, LoginBrand } from '../../../features/sim/components/login-parts.tsx';
+import { AgreementCheck, LoginBrand, SnField } from '../../../features/sim/components/login-parts.tsx';
 import { navigateTo, reLaunch } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -57,19 +57,7 @@ export default function SimLoginPage() {
           submit();
         }}
       >
-        <div className="sim-field">
-          <PhonebookOutline fontSize={20} color="#8f959e" />
-          <Input
-            value={sn}
-            onChange={(v) => setSn(v.replace(/\s/g, ''))}
-            placeholder={t('iot.login.snPlaceholder')}
-            clearable
-            maxLength={32}
-            aria-label={t('iot.login.snLabel')}
-            autoComplete="off"
-            onEnterPress={submit}
-          />
-        </div>
+        <SnField value={sn} onChange={setSn} onEnter={submit} />
         {recent.length > 0 ? (
           <div className="sim-recent">
             <div className="sim-recent-title">{t('iot.login.recent')}</div>

@@ -1,12 +1,12 @@
 import { Input, Toast } from 'antd-mobile';
-import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { MailOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSimLogin } from '../../../../features/sim/api/sim-login.ts';
 import { useSimLoginCode } from '../../../../features/sim/api/sim-login-code.ts';
 import { useSimLoginConfig } from '../../../../features/sim/api/sim-login-config.ts';
-import { AgreementCheck, LoginBrand } from '../../../../features/sim/components/login-parts.tsx';
+import { AgreementCheck, LoginBrand, SnField } from '../../../../features/sim/components/login-parts.tsx';
 import { reLaunch } from '../../../../lib/nav.ts';
 import { useSession } from '../../../../lib/session.ts';
 
@@ -75,17 +75,7 @@ export default function SimCodeLoginPage() {
           submit();
         }}
       >
-        <div className="sim-field">
-          <PhonebookOutline fontSize={20} color="#8f959e" />
-          <Input
-            value={sn}
-            onChange={(v) => setSn(v.replace(/\s/g, ''))}
-            placeholder={t('iot.login.snPlaceholder')}
-            aria-label={t('iot.login.snLabel')}
-            clearable
-            maxLength={32}
-          />
-        </div>
+        <SnField value={sn} onChange={setSn} />
         <div className="sim-field">
           <MailOutline fontSize={20} color="#8f959e" />
           <Input
