@@ -60,6 +60,7 @@ export function PageShell({ page, children }: { page: PageDef; children: ReactNo
   const title = t(page.titleKey);
 
   // A page opened anew starts at the top; going back keeps where the user was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs on every navigation, which location.key marks
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [location.key, navigationType]);
