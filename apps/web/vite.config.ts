@@ -26,7 +26,7 @@ function precompress(): Plugin {
   };
 }
 
-const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
+const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   base: '/shop/',
