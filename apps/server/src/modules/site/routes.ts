@@ -3,6 +3,7 @@ import { APP_VERSION, APP_VERSION_CODE } from '@simshop/contract/headers';
 import {
   appDomainQuery,
   appDomainReply,
+  type BaseConfig,
   baseConfig,
   baseConfigQuery,
   dictOptionsBody,
@@ -12,15 +13,20 @@ import {
   genericConfig,
   siteConfig,
 } from '@simshop/contract/site';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
+import { compileSerializer } from '../../lib/schema-compilers.ts';
 import { divisionChildren } from './divisions.ts';
 import * as site from './service.ts';
 
 export async function siteRoutes(app: App): Promise<void> {
   const { db } = app.db;
+  // Each cached promoter's reply is serialised once: the storefront asks for it on every page load.
+  const baseConfigReply = compileSerializer(envelope(baseConfig));
+  const baseConfigBytes = new WeakMap<BaseConfig, Buffer>();
 
   app.get(
     '/api/hk/baseConfig',
@@ -32,7 +38,15 @@ export async function siteRoutes(app: App): Promise<void> {
         response: { 200: envelope(baseConfig) },
       },
     },
-    async (req) => ok(await site.getBaseConfig(db, req.query.promoCode)),
+    async (req, reply) => {
+      const config = await site.getBaseConfig(db, req.query.promoCode);
+      let body = baseConfigBytes.get(config);
+      if (body === undefined) {
+        body = Buffer.from(baseConfigReply(ok(config)));
+        baseConfigBytes.set(config, body);
+      }
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get('/api/hk/genericConfig', { schema: { tags: ['site'], response: { 200: envelope(genericConfig) } } }, async () =>
