@@ -9,7 +9,7 @@ import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { BuyPackageBody, CreateTopupBody, Effect, IotOrderReply, IotOrderView } from '@simshop/contract/iot-money';
 import type { PaymentView } from '@simshop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
@@ -535,33 +535,18 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
     checks();
     const allowed = await checkMethod(deps, card.promo_code, body.payMethod, 'payMethod');
     if (pkg.stock !== null && pkg.sold >= pkg.stock) throw soldOut();
-    const order = await db
-      .insertInto('iot_orders')
-      .values({
-        order_no: newOrderNo(now),
-        sim_id: card.id,
-        kind: 'package',
-        package_id: pkg.id,
-        offer_id: null,
-        title: pkg.name,
-        amount: pkg.price,
-        pay_amount: pkg.price - coins,
-        coin_amount: coins,
-        pay_method: body.payMethod,
-        effect: body.effect,
-        sim_package_id: null,
-        status: 'pending',
-        expires_at: now + ORDER_TTL_MS,
-        paid_at: null,
-        effective_at: null,
-        refunded_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const payment = await openPayment(deps, order, allowed);
-    return { order: await toOrderView(db, order), payment };
+    return openOnlineOrder(deps, allowed, now, {
+      sim_id: card.id,
+      kind: 'package',
+      package_id: pkg.id,
+      offer_id: null,
+      title: pkg.name,
+      amount: pkg.price,
+      pay_amount: pkg.price - coins,
+      coin_amount: coins,
+      pay_method: body.payMethod,
+      effect: body.effect,
+    });
   });
 }
 
@@ -610,36 +595,52 @@ export async function createTopup(
       .filter(Boolean)
       .join(' ');
     const title = `${kind === 'balance' ? '余额充值' : '券币充值'} ${yuan(pay)}${bonusText ? `（${bonusText}）` : ''}`;
-    const order = await db
-      .insertInto('iot_orders')
-      .values({
-        order_no: newOrderNo(now),
-        sim_id: card.id,
-        kind,
-        package_id: null,
-        offer_id: offerId,
-        title,
-        amount: pay,
-        pay_amount: pay,
-        coin_amount: 0,
-        credit_balance: (kind === 'balance' ? pay : 0) + bonusBalance,
-        credit_coin: (kind === 'coupon' ? pay : 0) + bonusCoin,
-        pay_method: body.method,
-        effect: null,
-        sim_package_id: null,
-        status: 'pending',
-        expires_at: now + ORDER_TTL_MS,
-        paid_at: null,
-        effective_at: null,
-        refunded_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const payment = await openPayment(deps, order, allowed);
-    return { order: await toOrderView(db, order), payment };
+    return openOnlineOrder(deps, allowed, now, {
+      sim_id: card.id,
+      kind,
+      package_id: null,
+      offer_id: offerId,
+      title,
+      amount: pay,
+      pay_amount: pay,
+      coin_amount: 0,
+      credit_balance: (kind === 'balance' ? pay : 0) + bonusBalance,
+      credit_coin: (kind === 'coupon' ? pay : 0) + bonusCoin,
+      pay_method: body.method,
+      effect: null,
+    });
   });
+}
+
+/** Opens an order paid online (pending until its payment arrives, or until it expires) and its payment. */
+async function openOnlineOrder(
+  deps: MoneyDeps,
+  allowed: Awaited<ReturnType<typeof checkMethod>>,
+  now: number,
+  fields: Omit<
+    Insertable<IotOrdersTable>,
+    'order_no' | 'status' | 'sim_package_id' | 'expires_at' | 'paid_at' | 'effective_at' | 'refunded_at' | 'created_at' | 'updated_at'
+  >,
+): Promise<IotOrderReply> {
+  const db = deps.db.db;
+  const order = await db
+    .insertInto('iot_orders')
+    .values({
+      ...fields,
+      order_no: newOrderNo(now),
+      sim_package_id: null,
+      status: 'pending',
+      expires_at: now + ORDER_TTL_MS,
+      paid_at: null,
+      effective_at: null,
+      refunded_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const payment = await openPayment(deps, order, allowed);
+  return { order: await toOrderView(db, order), payment };
 }
 
 // ---- payment handlers ----

@@ -109,20 +109,35 @@ export function GradualHeader({ layout, info, preview, now = new Date() }: Heade
         </div>
         <PreviewTag preview={preview} />
       </div>
-      <div className="sim-header-card">
-        <NumberRow info={info} />
-        <div className="sim-status-row">
-          {data.statusItems.map((item) => (
-            <StatusItem key={item.key} item={item} info={info} variant="line" />
-          ))}
-        </div>
-        <div className="sim-info-row">
-          {data.infoItems.map((item) => (
-            <InfoItem key={item.key} item={item} info={info} />
-          ))}
-        </div>
-      </div>
+      <HeaderCard data={data} info={info} />
     </Shell>
+  );
+}
+
+/** The number, its statuses and its figures: the card of the gradual and simple headers. */
+function HeaderCard({
+  data,
+  info,
+  flat = false,
+}: {
+  data: HeaderProps['layout']['index']['header']['data'];
+  info: HeaderProps['info'];
+  flat?: boolean;
+}) {
+  return (
+    <div className={flat ? 'sim-header-card flat' : 'sim-header-card'}>
+      <NumberRow info={info} />
+      <div className="sim-status-row">
+        {data.statusItems.map((item) => (
+          <StatusItem key={item.key} item={item} info={info} variant="line" />
+        ))}
+      </div>
+      <div className="sim-info-row">
+        {data.infoItems.map((item) => (
+          <InfoItem key={item.key} item={item} info={info} />
+        ))}
+      </div>
+    </div>
   );
 }
 
@@ -137,19 +152,7 @@ export function SimpleHeader({ layout, info, preview, now = new Date() }: Header
         <TopActions />
       </div>
       <PreviewTag preview={preview} />
-      <div className="sim-header-card flat">
-        <NumberRow info={info} />
-        <div className="sim-status-row">
-          {data.statusItems.map((item) => (
-            <StatusItem key={item.key} item={item} info={info} variant="line" />
-          ))}
-        </div>
-        <div className="sim-info-row">
-          {data.infoItems.map((item) => (
-            <InfoItem key={item.key} item={item} info={info} />
-          ))}
-        </div>
-      </div>
+      <HeaderCard data={data} info={info} flat />
     </Shell>
   );
 }
