@@ -15,7 +15,7 @@ import { BizError } from './lib/errors.ts';
 import { fieldOf, type Language, localize, localizeValidation, type ZodIssueLike } from './lib/messages.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
-import { SECURITY_HEADERS } from './lib/security-headers.ts';
+import { securityHeadersFor } from './lib/security-headers.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', (req, reply, done) => {
     req.ctx = parseContext(req);
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(securityHeadersFor(req.url));
     done();
   });
 

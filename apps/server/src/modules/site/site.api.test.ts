@@ -122,10 +122,14 @@ describe('framework', () => {
     expect(Object.keys(doc.paths)).toContain('/api/hk/baseConfig');
   });
 
-  it('sets security headers', async () => {
-    const res = await t.app.inject({ url: '/api/site/config' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  it('sets security headers: the full set on documents, the API subset on JSON calls', async () => {
+    const document = await t.app.inject({ url: '/' });
+    expect(document.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(document.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const api = await t.app.inject({ url: '/api/site/config' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
   it('answers an unknown API path with 404 in the envelope', async () => {
