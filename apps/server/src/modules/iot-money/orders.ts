@@ -192,25 +192,7 @@ async function openPackage(
   if (refused !== null) return { ok: false, reason: refused };
   const sp = await trx
     .insertInto('iot_sim_packages')
-    .values({
-      sim_id: card.id,
-      package_id: pkg.id,
-      order_no: order.order_no,
-      name: pkg.name,
-      kind: pkg.kind,
-      flow_mb: pkg.kind === 'volume' ? 0 : pkg.flow_mb,
-      unlimited: pkg.unlimited,
-      used_mb: 0,
-      g_price: pkg.g_price,
-      price: order.amount,
-      duration: pkg.duration,
-      duration_unit: pkg.duration_unit,
-      starts_at: w.startsAt,
-      ends_at: w.endsAt,
-      status: w.startsAt <= now ? 'active' : 'pending',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(heldPackageRow(card.id, pkg, order.order_no, order.amount, w, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   await syncSimIn(trx, deps.db.dialect, deps.carrier, card.id, now);
@@ -349,25 +331,7 @@ export async function buyWithBalanceIn(
   }
   const sp = await trx
     .insertInto('iot_sim_packages')
-    .values({
-      sim_id: card.id,
-      package_id: pkg.id,
-      order_no: orderNo,
-      name: pkg.name,
-      kind: pkg.kind,
-      flow_mb: pkg.kind === 'volume' ? 0 : pkg.flow_mb,
-      unlimited: pkg.unlimited,
-      used_mb: 0,
-      g_price: pkg.g_price,
-      price: pkg.price,
-      duration: pkg.duration,
-      duration_unit: pkg.duration_unit,
-      starts_at: w.startsAt,
-      ends_at: w.endsAt,
-      status: w.startsAt <= now ? 'active' : 'pending',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(heldPackageRow(card.id, pkg, orderNo, pkg.price, w, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   const opened: PackageState = {
@@ -394,6 +358,36 @@ export async function buyWithBalanceIn(
     .returningAll()
     .executeTakeFirstOrThrow();
   return { order: row, window: w };
+}
+
+/** The card's copy of a bought package: a volume package starts empty; one whose window has begun is active. */
+function heldPackageRow(
+  simId: number,
+  pkg: PackageRow,
+  orderNo: string,
+  price: number,
+  w: { startsAt: number; endsAt: number },
+  now: number,
+) {
+  return {
+    sim_id: simId,
+    package_id: pkg.id,
+    order_no: orderNo,
+    name: pkg.name,
+    kind: pkg.kind,
+    flow_mb: pkg.kind === 'volume' ? 0 : pkg.flow_mb,
+    unlimited: pkg.unlimited,
+    used_mb: 0,
+    g_price: pkg.g_price,
+    price,
+    duration: pkg.duration,
+    duration_unit: pkg.duration_unit,
+    starts_at: w.startsAt,
+    ends_at: w.endsAt,
+    status: w.startsAt <= now ? ('active' as const) : ('pending' as const),
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** Asks the carrier to open the package; the reason when it did not (nothing was opened). */

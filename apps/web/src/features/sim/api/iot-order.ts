@@ -1,7 +1,9 @@
 import type { IotOrderReply } from '@simshop/contract/iot-money';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { get } from '../../../lib/request.ts';
 import { isSimLoggedIn, useSession } from '../../../lib/session.ts';
+import { invalidateCardMoney } from './invalidate-money.ts';
 
 /** GET /api/iot/orderDetails?orderNo=: one order of the card and its payment (asks the provider while pending). */
 export function fetchIotOrder(orderNo: string): Promise<IotOrderReply> {
@@ -9,7 +11,7 @@ export function fetchIotOrder(orderNo: string): Promise<IotOrderReply> {
 }
 
 /** How long a result page keeps asking while the order is pending after the cashier. */
-export const ORDER_POLL_FOR_MS = 30_000;
+const ORDER_POLL_FOR_MS = 30_000;
 const POLL_EVERY_MS = 1500;
 const SETTLED = ['effective', 'refunded', 'failed', 'closed'];
 
@@ -29,4 +31,24 @@ export function useIotOrder(orderNo: string, polling: boolean) {
     retry: false,
     refetchInterval: (query) => (polling && !SETTLED.includes(query.state.data?.order.status ?? '') ? POLL_EVERY_MS : false),
   });
+}
+
+/**
+ * An order the browser came back with from the cashier: asked about for up to 30 s while `wantsPolling`,
+ * and the card's money refreshed once it has settled. `polling` tells whether it is still being asked.
+ */
+export function useReturnedOrder(orderNo: string, wantsPolling: boolean) {
+  const queryClient = useQueryClient();
+  const [timedOut, setTimedOut] = useState(false);
+  const polling = wantsPolling && !timedOut;
+  const order = useIotOrder(orderNo, polling);
+  const status = order.data?.order.status;
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), ORDER_POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (status && status !== 'pending') void invalidateCardMoney(queryClient);
+  }, [status, queryClient]);
+  return { order, polling };
 }

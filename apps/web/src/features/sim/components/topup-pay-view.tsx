@@ -1,15 +1,13 @@
 import './money.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { submissionKeys } from '../../../lib/idempotency.ts';
 import { knowsPage, navigateTo, redirectTo, reLaunch } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { postCreateTopupOrder } from '../api/create-topup-order.ts';
-import { invalidateCardMoney } from '../api/invalidate-money.ts';
-import { ORDER_POLL_FOR_MS, useIotOrder } from '../api/iot-order.ts';
+import { useReturnedOrder } from '../api/iot-order.ts';
 import { type TopupKind, useTopupChoose } from '../api/topup-choose.ts';
 import { yuan } from '../format.ts';
 import { payMethodLabel, topupOutcome } from '../money-format.ts';
@@ -33,18 +31,7 @@ const CHOOSE_PAGE: Record<TopupKind, string> = {
 /** The result of a top-up after the cashier: asks while the payment is confirmed, then shows what was credited. */
 function TopupResult({ kind, orderNo, returned }: { kind: TopupKind; orderNo: string; returned: string | null }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [timedOut, setTimedOut] = useState(false);
-  const polling = returned !== 'cancel' && !timedOut;
-  const order = useIotOrder(orderNo, polling);
-  const status = order.data?.order.status;
-  useEffect(() => {
-    const timer = setTimeout(() => setTimedOut(true), ORDER_POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  useEffect(() => {
-    if (status && status !== 'pending') void invalidateCardMoney(queryClient);
-  }, [status, queryClient]);
+  const { order, polling } = useReturnedOrder(orderNo, returned !== 'cancel');
   if (order.isError) return <SimLoadFailed onRetry={() => void order.refetch()} />;
   if (!order.data) return <CardsSkeleton count={1} />;
   const o = order.data.order;

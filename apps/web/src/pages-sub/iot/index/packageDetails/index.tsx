@@ -2,12 +2,12 @@ import type { Effect, IotOrderView, PackageDetailsReply } from '@simshop/contrac
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { postBuyPackage } from '../../../../features/sim/api/buy-package.ts';
 import { invalidateCardMoney } from '../../../../features/sim/api/invalidate-money.ts';
-import { ORDER_POLL_FOR_MS, useIotOrder } from '../../../../features/sim/api/iot-order.ts';
+import { useReturnedOrder } from '../../../../features/sim/api/iot-order.ts';
 import { usePackageDetails } from '../../../../features/sim/api/package-details.ts';
 import { payPassStatusQuery } from '../../../../features/sim/api/pay-pass-status.ts';
 import { CardsSkeleton, ChoiceCard, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
@@ -62,18 +62,7 @@ function ResultView({ order, waiting }: { order: IotOrderView; waiting: boolean 
 /** The outcome of an order paid at the cashier: the browser came back here with ?orderNo=&result=. */
 function ReturnedResult({ orderNo, returned }: { orderNo: string; returned: string | null }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [timedOut, setTimedOut] = useState(false);
-  const polling = returned === 'paid' && !timedOut;
-  const order = useIotOrder(orderNo, polling);
-  const status = order.data?.order.status;
-  useEffect(() => {
-    const timer = setTimeout(() => setTimedOut(true), ORDER_POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  useEffect(() => {
-    if (status && status !== 'pending') void invalidateCardMoney(queryClient);
-  }, [status, queryClient]);
+  const { order, polling } = useReturnedOrder(orderNo, returned === 'paid');
   if (order.isError) return <SimLoadFailed onRetry={() => void order.refetch()} />;
   if (!order.data) return <CardsSkeleton count={1} />;
   if (returned === 'cancel' && order.data.order.status === 'pending') {
@@ -322,7 +311,6 @@ function Details({ data }: { data: PackageDetailsReply }) {
 
 /** A package: allowance, validity, rules, coupons that apply, when it takes effect; buy by balance or at the cashier. */
 export default function PackageDetailsPage() {
-  useScrollTop();
   const loggedIn = useRequireSim();
   const [search] = useSearchParams();
   const packageId = Number(search.get('packageId') ?? 0);

@@ -1,10 +1,8 @@
 import { TopupChooseView } from '../../../../features/sim/components/topup-choose-view.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 
 /** Balance, arrears and top-up amounts with their offers (spec §2 balance/index). */
 export default function BalancePage() {
-  useScrollTop();
   const loggedIn = useRequireSim();
   if (!loggedIn) return null;
   return (

@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { invalidateCardMoney } from '../../../../features/sim/api/invalidate-money.ts';
-import { ORDER_POLL_FOR_MS, useIotOrder } from '../../../../features/sim/api/iot-order.ts';
+import { useReturnedOrder } from '../../../../features/sim/api/iot-order.ts';
 import { OrderResult } from '../../../../features/sim/components/order-result.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 import { reLaunch } from '../../../../lib/nav.ts';
 import { BalanceList } from './BalanceList.tsx';
 import { BalanceLogList } from './BalanceLogList.tsx';
@@ -20,18 +17,7 @@ const IOT_HOME = '/pages/iot/index/index';
 /** A package paid at the cashier comes back here (?orderNo=&result=): its outcome above the lists. */
 function Returned({ orderNo, returned, onClose }: { orderNo: string; returned: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [timedOut, setTimedOut] = useState(false);
-  const polling = returned !== 'cancel' && !timedOut;
-  const order = useIotOrder(orderNo, polling);
-  const status = order.data?.order.status;
-  useEffect(() => {
-    const timer = setTimeout(() => setTimedOut(true), ORDER_POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  useEffect(() => {
-    if (status && status !== 'pending') void invalidateCardMoney(queryClient);
-  }, [status, queryClient]);
+  const { order, polling } = useReturnedOrder(orderNo, returned !== 'cancel');
   if (!order.data) return null;
   return (
     <OrderResult
@@ -53,7 +39,6 @@ function Returned({ orderNo, returned, onClose }: { orderNo: string; returned: s
 
 /** Orders and ledgers of the card (spec §2 orderLogs): packages, top-ups and the balance log, newest first. */
 export default function OrderLogsPage() {
-  useScrollTop();
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const [search, setSearch] = useSearchParams();

@@ -12,7 +12,6 @@ import { SimLoadFailed } from '../../../../features/sim/components/page-state.ts
 import { yuan } from '../../../../features/sim/format.ts';
 import { dateText } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { SeckillSection } from './SeckillSection.tsx';
 
@@ -59,7 +58,6 @@ function Summary({ data }: { data: PackageChooseReply }) {
 
 /** Packages of the card by category (spec §2 package/index), flash sales on top. */
 export default function PackagePage() {
-  useScrollTop();
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const choose = usePackageChoose();

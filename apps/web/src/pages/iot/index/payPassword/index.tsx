@@ -16,7 +16,6 @@ import { PAY_PASSWORD_LENGTH, PayCells, PayKeyboard } from '../../../../features
 import { unlockTime } from '../../../../features/sim/components/pay-password-sheet.tsx';
 import { weakPassword } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
 import { useSession } from '../../../../lib/session.ts';
@@ -97,7 +96,6 @@ function SmsVerify({ onNext }: { onNext: (code: string) => void }) {
 
 /** Sets or changes the 6-digit pay password with the on-screen keyboard (spec §2 payPassword/index). */
 export default function PayPasswordPage() {
-  useScrollTop();
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const [search] = useSearchParams();

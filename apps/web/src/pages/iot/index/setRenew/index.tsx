@@ -10,7 +10,6 @@ import { SimLoadFailed } from '../../../../features/sim/components/page-state.ts
 import { yuan } from '../../../../features/sim/format.ts';
 import { allowanceText, dateText, dateTimeText, durationText } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const BALANCE = '/pages/iot/index/balance/index';
@@ -118,7 +117,6 @@ function RenewForm({ data }: { data: RenewOptionReply }) {
 
 /** Auto-renewal from the balance before the package ends (spec §2 setRenew/index). */
 export default function SetRenewPage() {
-  useScrollTop();
   const loggedIn = useRequireSim();
   const option = useRenewPackageOption();
   if (!loggedIn) return null;
