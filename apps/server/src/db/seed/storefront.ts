@@ -1,5 +1,6 @@
 import { idCheckDigit } from '@simshop/contract/validate';
 import type { Kysely } from 'kysely';
+import { chinaStamp } from '../../lib/order-no.ts';
 import { generateNumbers } from '../../modules/numbers/generator.ts';
 import { insertNumbers } from '../../modules/numbers/repository.ts';
 import { logisticsSimulator } from '../../providers/logistics/provider.ts';
@@ -55,11 +56,7 @@ function idNumber(i: number): string {
   return first17 + idCheckDigit(first17);
 }
 
-function orderNo(at: number, i: number): string {
-  const d = new Date(at);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `N${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${p(900_000 + i, 6)}`;
-}
+const orderNo = (at: number, i: number) => `N${chinaStamp(at)}${900_000 + i}`;
 
 async function seedOrders(db: Kysely<Database>, now: number): Promise<void> {
   const promoters = new Map((await db.selectFrom('promoters').select(['id', 'promo_code']).execute()).map((p) => [p.promo_code, p.id]));

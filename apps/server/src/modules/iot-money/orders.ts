@@ -3,7 +3,6 @@
  * top-ups of balance and coupon coins (online). A paid purchase opens its package at the carrier in
  * the same transaction as its ledger entries, or is refunded where the money came from.
  */
-import { randomInt } from 'node:crypto';
 import { Code } from '@simshop/contract/codes';
 import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { BuyPackageBody, CreateTopupBody, Effect, IotOrderReply, IotOrderView } from '@simshop/contract/iot-money';
@@ -19,6 +18,7 @@ import type { IotOrdersTable } from '../../db/schema-iot-money.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { orderNumber } from '../../lib/order-no.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import type { PackageState } from '../iot-carrier/flow-math.ts';
@@ -49,13 +49,8 @@ type Trx = Kysely<Database>;
 export type Card = Selectable<IotSimsTable>;
 export type OrderRow = Selectable<IotOrdersTable>;
 
-/** I + UTC yyyyMMddHHmmss + 12 random digits. */
-function newOrderNo(now: number): string {
-  const d = new Date(now);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const stamp = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
-  return `I${stamp}${p(randomInt(0, 1_000_000), 6)}${p(randomInt(0, 1_000_000), 6)}`;
-}
+/** I + China-time yyyyMMddHHmmss + 12 random digits. */
+const newOrderNo = (now: number) => orderNumber('I', now, 12);
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Code } from '@simshop/contract/codes';
 import type { CreateOrderBody, OrderDetail, OrderStatus, OrderSummary } from '@simshop/contract/orders';
 import type { PaymentView, PayResult } from '@simshop/contract/payments';
@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { orderNumber } from '../../lib/order-no.ts';
 import type { Logistics, ShipmentView } from '../logistics/service.ts';
 import * as numbers from '../numbers/service.ts';
 import type { PaymentRow, Payments } from '../payments/service.ts';
@@ -40,12 +41,6 @@ type CreateInput = Omit<CreateOrderBody, 'agreed' | 'promoCode'>;
 
 export function orderSessionHash(orderSessionId: string): string {
   return orderSessionId ? createHash('sha256').update(`order-session:${orderSessionId}`).digest('hex') : '';
-}
-
-function orderNo(now: number): string {
-  const d = new Date(now);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `N${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${p(randomInt(0, 1_000_000), 6)}`;
 }
 
 export function payReturnUrl(no: string): string {
@@ -148,7 +143,7 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
   try {
     const order = await deps.db.transaction().execute(async (trx) => {
       const o = await repo.insert(trx, {
-        order_no: orderNo(now),
+        order_no: orderNumber('N', now),
         promoter_id: promoter.id,
         number_id: n.id,
         number: n.number,

@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
 import type { PaymentStatus, PaymentView } from '@simshop/contract/payments';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { orderNumber } from '../../lib/order-no.ts';
 import type { PaidNotice, PaymentProvider } from '../../providers/payment/provider.ts';
 import * as repo from './repository.ts';
 
@@ -44,13 +44,6 @@ export type NotifyOutcome = { status: number; body: unknown };
 /** Pending payments younger than this are left to their notification before the provider is asked. */
 const RECONCILE_AFTER_MS = 30_000;
 const PAYMENT_TTL_MS = 15 * 60_000;
-
-function paymentNo(now: number): string {
-  const d = new Date(now);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const stamp = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
-  return `P${stamp}${p(randomInt(0, 1_000_000), 6)}`;
-}
 
 export function toView(p: repo.PaymentRow): PaymentView {
   return {
@@ -120,7 +113,7 @@ export class Payments {
     const expiresAt = Math.min(input.expiresAt, now + PAYMENT_TTL_MS);
     if (expiresAt <= now) throw fail('the order can no longer be paid');
     const row = await repo.insert(db, {
-      payment_no: paymentNo(now),
+      payment_no: orderNumber('P', now),
       order_type: input.orderType,
       order_id: input.orderId,
       order_no: input.orderNo,
