@@ -23,3 +23,7 @@ export const Header = {
 export const PLATFORM_SOURCE = 1;
 export const APP_VERSION = '1.4.4';
 export const APP_VERSION_CODE = 144;
+
+/** The languages of the app and of server messages (spec §1); Accept-Language maps to one of them. */
+export const LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
+export type Language = (typeof LANGUAGES)[number];

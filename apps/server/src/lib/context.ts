@@ -1,4 +1,4 @@
-import { Header } from '@simshop/contract/headers';
+import { Header, type Language } from '@simshop/contract/headers';
 import type { FastifyRequest } from 'fastify';
 
 /** The §7 headers of a call, parsed once per request. */
@@ -11,7 +11,7 @@ export interface RequestContext {
   pageUrl: string;
   simNo: string;
   simToken: string;
-  language: 'en' | 'zh-Hans' | 'zh-Hant';
+  language: Language;
   idempotencyKey: string;
 }
 
@@ -24,7 +24,7 @@ function header(req: FastifyRequest, name: string, max = 256): string {
 }
 
 /** Maps an Accept-Language value to the app's languages with the §1 rule. */
-export function languageOf(value: string): RequestContext['language'] {
+export function languageOf(value: string): Language {
   const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
   if (!first.startsWith('zh')) return 'en';
   return /(tw|hk|mo|cht|hant)/.test(first) ? 'zh-Hant' : 'zh-Hans';

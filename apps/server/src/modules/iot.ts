@@ -5,7 +5,7 @@ import type { CarrierProvider } from '../providers/carrier/types.ts';
 import { guardSimScope } from './iot-auth/guard.ts';
 import { simLoginRoutes, simSessionRoutes } from './iot-auth/routes.ts';
 import { carrierJobs } from './iot-carrier/service.ts';
-import { layoutPublicRoutes, layoutRoutes } from './iot-layout/routes.ts';
+import { layoutPublicRoutes } from './iot-layout/routes.ts';
 import { type MoneyDeps, orderJobs, registerIotOrderType } from './iot-money/orders.ts';
 import { renewalJobs } from './iot-money/renewal.ts';
 import { moneyRoutes } from './iot-money/routes.ts';
@@ -36,7 +36,6 @@ export async function registerIot(app: App, carrier: CarrierProvider = new Carri
     guardSimScope(scope);
     await simSessionRoutes(scope);
     await simRoutes(scope, carrier);
-    await layoutRoutes(scope);
     await moneyRoutes(money)(scope);
   });
   const jobs = [...carrierJobs(app.db, carrier), ...orderJobs(money), ...renewalJobs(money)];

@@ -3,6 +3,7 @@ import type { SendCodeReply, UserInfo } from '@simshop/contract/auth';
 import { Code } from '@simshop/contract/codes';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
+import { maskMobile } from '../../lib/mask-mobile.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import type { SmsProvider } from '../../providers/sms/provider.ts';
 import { getGenericConfig } from '../site/service.ts';
@@ -33,10 +34,6 @@ function codeHash(deps: Deps, mobile: string, scene: string, code: string): stri
 
 export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(`login:${sessionId}`).digest('hex');
-}
-
-export function maskMobile(mobile: string): string {
-  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
 
 async function checkSendLimits(deps: Deps, mobile: string, ip: string, now: number): Promise<void> {

@@ -4,18 +4,18 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '@simshop/contract/codes';
+import type { Language } from '@simshop/contract/headers';
 import type { SimLoginBody, SimLoginCodeReply, SimSession } from '@simshop/contract/iot-login';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
+import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit, peek } from '../../lib/rate-limit.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import type { Language } from '../iot-carrier/flow-math.ts';
-import { maskMobile } from '../iot-carrier/flow-math.ts';
 import * as sims from '../iot-sims/service.ts';
 import * as repo from './repository.ts';
 

@@ -71,60 +71,27 @@ export function fullMonthsBetween(from: number, to: number): number {
   return Math.max(0, months);
 }
 
-export type Language = 'en' | 'zh-Hans' | 'zh-Hant';
-
+/** Validity left on a card: `none` without a package end, `expired` once it has passed, else `left`. */
 export interface Surplus {
   surplusTime: number;
   surplusUnit: DurationUnitValue;
-  surplusTimeTips: string;
   isLifetime: boolean;
+  state: 'none' | 'expired' | 'left';
 }
-
-const TIPS: Record<
-  Language,
-  { day: (n: number) => string; month: (n: number) => string; year: (n: number) => string; lifetime: string; expired: string; none: string }
-> = {
-  en: {
-    day: (n) => `${n} ${n === 1 ? 'day' : 'days'} left`,
-    month: (n) => `${n} ${n === 1 ? 'month' : 'months'} left`,
-    year: (n) => `${n} ${n === 1 ? 'year' : 'years'} left`,
-    lifetime: 'Lifetime',
-    expired: 'Expired',
-    none: 'No package',
-  },
-  'zh-Hans': {
-    day: (n) => `剩余${n}天`,
-    month: (n) => `剩余${n}个月`,
-    year: (n) => `剩余${n}年`,
-    lifetime: '永久有效',
-    expired: '已过期',
-    none: '暂无套餐',
-  },
-  'zh-Hant': {
-    day: (n) => `剩餘${n}天`,
-    month: (n) => `剩餘${n}個月`,
-    year: (n) => `剩餘${n}年`,
-    lifetime: '永久有效',
-    expired: '已過期',
-    none: '暫無套餐',
-  },
-};
 
 /**
  * Validity left until `endAt`: whole years when at least one year is left (20 or more: lifetime),
  * else whole months when at least one month is left, else days, counting a started day as a day.
  */
-export function surplusTime(endAt: number | null, now: number, language: Language = 'en'): Surplus {
-  const t = TIPS[language];
-  if (endAt === null) return { surplusTime: 0, surplusUnit: DurationUnit.DAY, surplusTimeTips: t.none, isLifetime: false };
-  if (endAt <= now) return { surplusTime: 0, surplusUnit: DurationUnit.DAY, surplusTimeTips: t.expired, isLifetime: false };
+export function surplusTime(endAt: number | null, now: number): Surplus {
+  if (endAt === null) return { surplusTime: 0, surplusUnit: DurationUnit.DAY, isLifetime: false, state: 'none' };
+  if (endAt <= now) return { surplusTime: 0, surplusUnit: DurationUnit.DAY, isLifetime: false, state: 'expired' };
   const months = fullMonthsBetween(now, endAt);
   const years = Math.floor(months / 12);
-  if (years >= LIFETIME_YEARS) return { surplusTime: years, surplusUnit: DurationUnit.YEAR, surplusTimeTips: t.lifetime, isLifetime: true };
-  if (years >= 1) return { surplusTime: years, surplusUnit: DurationUnit.YEAR, surplusTimeTips: t.year(years), isLifetime: false };
-  if (months >= 1) return { surplusTime: months, surplusUnit: DurationUnit.MONTH, surplusTimeTips: t.month(months), isLifetime: false };
-  const days = Math.ceil((endAt - now) / DAY_MS);
-  return { surplusTime: days, surplusUnit: DurationUnit.DAY, surplusTimeTips: t.day(days), isLifetime: false };
+  if (years >= LIFETIME_YEARS) return { surplusTime: years, surplusUnit: DurationUnit.YEAR, isLifetime: true, state: 'left' };
+  if (years >= 1) return { surplusTime: years, surplusUnit: DurationUnit.YEAR, isLifetime: false, state: 'left' };
+  if (months >= 1) return { surplusTime: months, surplusUnit: DurationUnit.MONTH, isLifetime: false, state: 'left' };
+  return { surplusTime: Math.ceil((endAt - now) / DAY_MS), surplusUnit: DurationUnit.DAY, isLifetime: false, state: 'left' };
 }
 
 export interface PackageState {
@@ -335,9 +302,4 @@ export function warrantyTag(expireAt: number | null, now: number): 'none' | 'val
   if (expireAt === null) return 'none';
   if (expireAt <= now) return 'expired';
   return expireAt - now <= 30 * DAY_MS ? 'expiring' : 'valid';
-}
-
-/** A phone number as shown to the card holder: 138****8001. */
-export function maskMobile(mobile: string): string {
-  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile ? '****' : '';
 }

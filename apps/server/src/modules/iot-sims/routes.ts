@@ -1,11 +1,12 @@
 import { envelope } from '@simshop/contract/envelope';
-import { type SimInfo, simInfo } from '@simshop/contract/iot';
-import { changeSimList, simHistoryLine, simHistoryLineQuery, simRefreshReply } from '@simshop/contract/iot-sims';
+import { type SimInfo, simInfo, simLayoutReply } from '@simshop/contract/iot';
+import { changeSimList, protocol, protocolQuery, simHistoryLine, simHistoryLineQuery, simRefreshReply } from '@simshop/contract/iot-sims';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import * as layouts from '../iot-layout/service.ts';
 import * as sims from './service.ts';
 
 const security = [{ simToken: [] }];
@@ -79,5 +80,44 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
       await sims.removeBreak(app.db, carrier, req.sim.simId, now);
       return ok(await sims.getSimInfo(app.db.db, req.sim.simId, now, req.ctx.language));
     },
+  );
+
+  // The layout and agreements of the card's promoter (the layouts module knows promoters, not cards).
+  const promoCodeOf = async (simId: number) => (await sims.cardPromoCode(app.db.db, simId)) ?? '';
+
+  app.get(
+    '/api/iot/simLayout',
+    {
+      schema: {
+        tags: ['iot'],
+        summary: "The Sim layout of the card's promoter (spec §3) and the notices in force",
+        security,
+        response: { 200: envelope(simLayoutReply) },
+      },
+    },
+    async (req) => ok(await layouts.getLayout(app.db.db, await promoCodeOf(req.sim.simId), app.config.now())),
+  );
+
+  app.get(
+    '/api/iot/protocol',
+    {
+      schema: {
+        tags: ['iot'],
+        summary: "An agreement of the card's promoter: service, privacy, login or task rules",
+        security,
+        querystring: protocolQuery,
+        response: { 200: envelope(protocol) },
+      },
+    },
+    async (req) =>
+      ok(
+        await layouts.getProtocol(
+          app.db.db,
+          await promoCodeOf(req.sim.simId),
+          req.query.type,
+          req.query.language ?? req.ctx.language,
+          app.config.now(),
+        ),
+      ),
   );
 }

@@ -1,4 +1,6 @@
 /** SIM cards and devices as the holder sees them: SIM info, history, the SIMs of a device, breaks. */
+
+import type { Language } from '@simshop/contract/headers';
 import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type WifiEntry } from '@simshop/contract/iot';
 import type { ChangeSimList, SimHistoryLine, SimRefreshReply } from '@simshop/contract/iot-sims';
 import type { Kysely } from 'kysely';
@@ -6,23 +8,15 @@ import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
+import { maskMobile } from '../../lib/mask-mobile.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import {
-  chinaDay,
-  chinaMonth,
-  DAY_MS,
-  dayStart,
-  type Language,
-  maskMobile,
-  surplusTime,
-  volumeMoney,
-  warrantyTag,
-} from '../iot-carrier/flow-math.ts';
+import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../iot-carrier/flow-math.ts';
 import { syncSim, syncSimIn } from '../iot-carrier/service.ts';
 import { getLayout } from '../iot-layout/service.ts';
 import { getDictOptions, resolvePromoter } from '../site/service.ts';
 import * as repo from './repository.ts';
+import { surplusTimeTips } from './surplus-tips.ts';
 
 /** A forced carrier refresh is allowed once per this interval per card (server-side throttle). */
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -123,7 +117,7 @@ export async function getSimInfo(db: Kysely<Database>, simId: number, now: numbe
   const isDevice = v.device_id !== null && v.d_device_no !== null;
   const inEffect = v.end_at !== null && v.end_at > now;
   const inBreak = v.break_rule_id !== null;
-  const surplus = surplusTime(v.end_at, now, language);
+  const surplus = surplusTime(v.end_at, now);
   const viceSims: ViceSim[] = siblings.map((s) => ({
     simNo: s.sim_no,
     iccid: s.iccid,
@@ -167,7 +161,7 @@ export async function getSimInfo(db: Kysely<Database>, simId: number, now: numbe
     surplusFlow: inEffect && v.is_infinite_flow !== 1 ? Math.max(0, v.total_flow - v.use_flow) : 0,
     surplusTime: surplus.surplusTime,
     surplusUnit: surplus.surplusUnit,
-    surplusTimeTips: surplus.surplusTimeTips,
+    surplusTimeTips: surplusTimeTips(surplus, language),
     isLifetime: surplus.isLifetime,
     needBuyCoupon: v.arrears_balance > 0,
     bindPhoneMode: v.bind_phone_mode,

