@@ -33,8 +33,6 @@ import { couponCoinsUsable, packageWindow, purchasePoints, topupCredit } from '.
 
 /** Order type of every IoT order in the payment module. */
 export const ORDER_TYPE = 'iot';
-/** An unpaid online order closes after this. */
-export const ORDER_TTL_MS = 15 * 60_000;
 
 export interface MoneyDeps {
   db: Db;
@@ -51,6 +49,9 @@ export type OrderRow = Selectable<IotOrdersTable>;
 
 /** I + China-time yyyyMMddHHmmss + 12 random digits. */
 const newOrderNo = (now: number) => orderNumber('I', now, 12);
+
+/** An unpaid online order (and the flash-sale unit it holds) lasts ORDER_HOLD_MINUTES, like a storefront order. */
+const orderTtlMs = (deps: MoneyDeps) => deps.config.orderHoldMinutes * 60_000;
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
@@ -206,15 +207,24 @@ async function takeStock(trx: Trx, pkg: PackageRow, now: number): Promise<boolea
   return Number(r.numUpdatedRows) === 1;
 }
 
-async function returnStock(trx: Trx, pkg: PackageRow, now: number): Promise<void> {
-  if (pkg.stock === null) return;
+/**
+ * Gives back the unit of flash-sale stock an order held. An order of a package with stock holds one
+ * unit while it is pending, paid or effective; each move out of those states releases it once
+ * (the moves are made on the locked order row or by conditional updates).
+ */
+async function releaseStock(trx: Trx, packageId: number | null, now: number): Promise<void> {
+  if (packageId === null) return;
   await trx
     .updateTable('iot_packages')
     .set((eb) => ({ sold: eb('sold', '-', 1), updated_at: now }))
-    .where('id', '=', pkg.id)
+    .where('id', '=', packageId)
+    .where('stock', 'is not', null)
     .where('sold', '>', 0)
     .execute();
 }
+
+/** Order states in which an order holds its unit of flash-sale stock and counts towards a per-card limit. */
+const HOLDING: OrderRow['status'][] = ['pending', 'paid', 'effective'];
 
 async function countRecharge(trx: Trx, simId: number): Promise<void> {
   await trx
@@ -231,7 +241,7 @@ async function checkCardLimit(trx: Trx, pkg: PackageRow, simId: number): Promise
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('package_id', '=', pkg.id)
     .where('sim_id', '=', simId)
-    .where('status', 'in', ['paid', 'effective'])
+    .where('status', 'in', HOLDING)
     .executeTakeFirstOrThrow();
   if (Number(row.n) >= pkg.per_card_limit) {
     throw fail(`packageId: this package can be bought ${pkg.per_card_limit} ${pkg.per_card_limit === 1 ? 'time' : 'times'} per card`);
@@ -239,6 +249,29 @@ async function checkCardLimit(trx: Trx, pkg: PackageRow, simId: number): Promise
 }
 
 const soldOut = () => new BizError(Code.SOLD_OUT, 'this flash-sale package is sold out');
+
+/**
+ * Every rule a card must meet to buy a package, checked on the card row locked by the paying
+ * transaction (a row read before it may be stale by the time the money moves). Flash-sale stock is
+ * not judged here: the conditional update that takes a unit decides.
+ */
+export function assertCanBuy(card: Card, pkg: PackageRow, effect: Effect, settings: Settings, now: number): void {
+  const refusal = unsellableReason({ ...pkg, stock: null }, card, now);
+  if (refusal) throw fail(refusal.message);
+  if (!effectsOf(pkg).includes(effect)) throw invalid('effect', `this package takes effect ${effectsOf(pkg).join(' or ')} only`);
+  assertCardMayBuy(card, pkg, settings);
+}
+
+/** The rules of the card itself (state, real-name, one volume package), also checked when an online payment arrives. */
+function assertCardMayBuy(card: Card, pkg: PackageRow, settings: Settings): void {
+  assertUsable(card);
+  if (settings.realname_required === 1 && realnameMissing(card)) {
+    throw new BizError(Code.REALNAME_REQUIRED, 'real-name authentication is required before buying a package');
+  }
+  if (pkg.kind === 'volume' && card.volume_package_id !== null) {
+    throw fail('packageId: a volume package is already in effect on this card; close it first');
+  }
+}
 
 export interface BalancePurchase {
   effect: Effect;
@@ -315,7 +348,7 @@ export async function buyWithBalanceIn(
       now,
     );
     await insertEntries(trx, entries);
-    await returnStock(trx, pkg, now);
+    await releaseStock(trx, pkg.id, now);
     await applySync(trx, deps.carrier, plan, now);
     const row = await trx
       .insertInto('iot_orders')
@@ -438,16 +471,10 @@ async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[]):
       method: order.pay_method,
       allowedMethods: allowed,
       returnUrl: returnUrlFor(order.kind, order.order_no),
-      expiresAt: order.expires_at ?? deps.now() + ORDER_TTL_MS,
+      expiresAt: order.expires_at ?? deps.now() + orderTtlMs(deps),
     });
   } catch (err) {
-    const now = deps.now();
-    await deps.db.db
-      .updateTable('iot_orders')
-      .set({ status: 'failed', fail_reason: err instanceof BizError ? err.message : 'payment could not be opened', updated_at: now })
-      .where('id', '=', order.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await endPendingOrder(deps, order, 'failed', err instanceof BizError ? err.message : 'payment could not be opened', deps.now());
     throw err;
   }
 }
@@ -468,7 +495,7 @@ export interface Caller {
 
 /** POST /api/iot/buyPackage */
 export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPackageBody): Promise<IotOrderReply> {
-  const { db } = deps.db;
+  const { db, dialect } = deps.db;
   const now = deps.now();
   const [pkg, card] = await Promise.all([cachedPackage(db, body.packageId, now), cardById(db, caller.simId)]);
   if (!pkg) throw invalid('packageId', 'no such package');
@@ -481,20 +508,6 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
   }
   const { payPassword: _secret, ...request } = body;
   const settings = await cachedSettings(db, card.promo_code, now);
-  // Runs inside the key's transaction (so a refused retry replays the first reply): no queries here.
-  const checks = () => {
-    assertUsable(card);
-    const refusal = unsellableReason(pkg, card, now);
-    if (refusal?.code === 'sold_out') throw soldOut();
-    if (refusal) throw fail(refusal.message);
-    if (!effectsOf(pkg).includes(body.effect)) throw invalid('effect', `this package takes effect ${effectsOf(pkg).join(' or ')} only`);
-    if (settings.realname_required === 1 && realnameMissing(card)) {
-      throw new BizError(Code.REALNAME_REQUIRED, 'real-name authentication is required before buying a package');
-    }
-    if (pkg.kind === 'volume' && card.volume_package_id !== null) {
-      throw fail('packageId: a volume package is already in effect on this card; close it first');
-    }
-  };
   const scope = `iot.buyPackage:${caller.simId}`;
   if (byBalance) {
     const reply = await idempotentTx(
@@ -503,8 +516,8 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
       caller.idempotencyKey,
       request,
       async (trx): Promise<IotOrderReply> => {
-        checks();
-        const locked = await lockCard(trx, deps.db.dialect, caller.simId);
+        const locked = await lockCard(trx, dialect, caller.simId);
+        assertCanBuy(locked, pkg, body.effect, settings, now);
         const { order, window } = await buyWithBalanceIn(
           trx,
           deps,
@@ -521,21 +534,29 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
     return reply;
   }
   return idempotent(db, scope, caller.idempotencyKey, request, async () => {
-    checks();
     const allowed = await checkMethod(deps, card.promo_code, body.payMethod, 'payMethod');
-    if (pkg.stock !== null && pkg.sold >= pkg.stock) throw soldOut();
-    return openOnlineOrder(deps, allowed, now, {
-      sim_id: card.id,
-      kind: 'package',
-      package_id: pkg.id,
-      offer_id: null,
-      title: pkg.name,
-      amount: pkg.price,
-      pay_amount: pkg.price - coins,
-      coin_amount: coins,
-      pay_method: body.payMethod,
-      effect: body.effect,
+    // The rules are checked on the locked card, and the order takes its unit of stock in the same
+    // transaction: an order that is accepted has its package waiting for it until it expires.
+    const order = await db.transaction().execute(async (trx) => {
+      const locked = await lockCard(trx, dialect, caller.simId);
+      assertCanBuy(locked, pkg, body.effect, settings, now);
+      if (!(await takeStock(trx, pkg, now))) throw soldOut();
+      await checkCardLimit(trx, pkg, locked.id);
+      const usable = body.useCouponCoin ? couponCoinsUsable(locked.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
+      return insertOnlineOrder(trx, deps, now, {
+        sim_id: locked.id,
+        kind: 'package',
+        package_id: pkg.id,
+        offer_id: null,
+        title: pkg.name,
+        amount: pkg.price,
+        pay_amount: pkg.price - usable,
+        coin_amount: usable,
+        pay_method: body.payMethod,
+        effect: body.effect,
+      });
     });
+    return payOnline(deps, order, allowed);
   });
 }
 
@@ -584,7 +605,7 @@ export async function createTopup(
       .filter(Boolean)
       .join(' ');
     const title = `${kind === 'balance' ? '余额充值' : '券币充值'} ${yuan(pay)}${bonusText ? `（${bonusText}）` : ''}`;
-    return openOnlineOrder(deps, allowed, now, {
+    const order = await insertOnlineOrder(db, deps, now, {
       sim_id: card.id,
       kind,
       package_id: null,
@@ -598,28 +619,25 @@ export async function createTopup(
       pay_method: body.method,
       effect: null,
     });
+    return payOnline(deps, order, allowed);
   });
 }
 
-/** Opens an order paid online (pending until its payment arrives, or until it expires) and its payment. */
-async function openOnlineOrder(
-  deps: MoneyDeps,
-  allowed: Awaited<ReturnType<typeof checkMethod>>,
-  now: number,
-  fields: Omit<
-    Insertable<IotOrdersTable>,
-    'order_no' | 'status' | 'sim_package_id' | 'expires_at' | 'paid_at' | 'effective_at' | 'refunded_at' | 'created_at' | 'updated_at'
-  >,
-): Promise<IotOrderReply> {
-  const db = deps.db.db;
-  const order = await db
+type OnlineOrderFields = Omit<
+  Insertable<IotOrdersTable>,
+  'order_no' | 'status' | 'sim_package_id' | 'expires_at' | 'paid_at' | 'effective_at' | 'refunded_at' | 'created_at' | 'updated_at'
+>;
+
+/** An order paid online: pending until its payment arrives, or until it expires. */
+function insertOnlineOrder(trx: Trx, deps: MoneyDeps, now: number, fields: OnlineOrderFields): Promise<OrderRow> {
+  return trx
     .insertInto('iot_orders')
     .values({
       ...fields,
       order_no: newOrderNo(now),
       sim_package_id: null,
       status: 'pending',
-      expires_at: now + ORDER_TTL_MS,
+      expires_at: now + orderTtlMs(deps),
       paid_at: null,
       effective_at: null,
       refunded_at: null,
@@ -628,8 +646,12 @@ async function openOnlineOrder(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Opens the payment of an order just placed (outside any transaction: the provider may be remote). */
+async function payOnline(deps: MoneyDeps, order: OrderRow, allowed: string[]): Promise<IotOrderReply> {
   const payment = await openPayment(deps, order, allowed);
-  return { order: await toOrderView(db, order), payment };
+  return { order: await toOrderView(deps.db.db, order), payment };
 }
 
 // ---- payment handlers ----
@@ -655,7 +677,19 @@ async function applyPackagePayment(
     });
     return { refund: reason };
   };
-  if (!(await takeStock(trx, pkg, now))) return failOrder('the flash-sale package sold out before the payment arrived');
+  // A pending order holds its unit of stock; one closed before its payment arrived has to take one again.
+  const settings = await settingsFor(trx, card.promo_code);
+  try {
+    if (order.status === 'pending') assertCardMayBuy(card, pkg, settings);
+    else assertCanBuy(card, pkg, (order.effect as Effect | null) ?? 'now', settings, now);
+  } catch (err) {
+    if (!(err instanceof BizError)) throw err;
+    if (order.status === 'pending') await releaseStock(trx, pkg.id, now);
+    return failOrder(err.message);
+  }
+  if (order.status === 'closed' && !(await takeStock(trx, pkg, now))) {
+    return failOrder('the flash-sale package sold out before the payment arrived');
+  }
   const orderNo = order.order_no;
   if (order.coin_amount > 0) {
     const after = await post(trx, {
@@ -667,7 +701,7 @@ async function applyPackagePayment(
       now,
     });
     if (after === null) {
-      await returnStock(trx, pkg, now);
+      await releaseStock(trx, pkg.id, now);
       return failOrder('not enough coupon coins any more');
     }
   }
@@ -685,7 +719,7 @@ async function applyPackagePayment(
         now,
       });
     }
-    await returnStock(trx, pkg, now);
+    await releaseStock(trx, pkg.id, now);
     return failOrder(opened.reason);
   }
   await setOrder(trx, order.id, { status: 'effective', sim_package_id: opened.simPackageId, effective_at: now, updated_at: now });
@@ -699,6 +733,19 @@ async function applyTopup(trx: Trx, deps: MoneyDeps, order: OrderRow, card: Card
   const account = order.kind === 'balance' ? 'balance' : 'coupon_coin';
   const bonusBalance = order.credit_balance - (order.kind === 'balance' ? order.amount : 0);
   const bonusCoin = order.credit_coin - (order.kind === 'coupon' ? order.amount : 0);
+  try {
+    assertUsable(card);
+  } catch (err) {
+    if (!(err instanceof BizError)) throw err;
+    await setOrder(trx, order.id, {
+      status: 'failed',
+      fail_reason: err.message,
+      paid_at: p.paid_at ?? now,
+      payment_no: p.payment_no,
+      updated_at: now,
+    });
+    return { refund: err.message };
+  }
   const c = topupCredit(order.pay_amount, bonusBalance, bonusCoin, card.arrears_balance);
   const orderNo = order.order_no;
   // Arrears stop data: usage so far is accrued under them, and the card re-synchronised once paid.
@@ -760,6 +807,7 @@ async function onRefunded(deps: MoneyDeps, trx: Trx, p: PaymentRow, now: number)
       .where('status', 'in', ['active', 'pending'])
       .execute();
   }
+  if (HOLDING.includes(order.status)) await releaseStock(trx, order.package_id, now);
   await setOrder(trx, order.id, { status: 'refunded', refunded_at: now, updated_at: now });
   forgetSimInfo(deps.db.db, order.sim_id);
 }
@@ -785,27 +833,44 @@ export async function orderDetails(deps: MoneyDeps, simId: number, orderNo: stri
   return { order: await toOrderView(db, o), payment };
 }
 
+/**
+ * Ends an order still pending (not paid in time, or its payment could not be opened) and gives back
+ * the flash-sale unit it held; false when it was no longer pending (paid or ended meanwhile).
+ */
+async function endPendingOrder(
+  deps: MoneyDeps,
+  order: Pick<OrderRow, 'id' | 'package_id'>,
+  status: 'closed' | 'failed',
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  return deps.db.db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('iot_orders')
+      .set({ status, fail_reason: reason, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await releaseStock(trx, order.package_id, now);
+    return true;
+  });
+}
+
 /** Unpaid online orders past their time are closed (a payment made meanwhile is applied instead). */
 export async function closeExpiredOrders(deps: MoneyDeps, now: number): Promise<number> {
-  const { db } = deps.db;
-  const rows = await db
+  const rows = await deps.db.db
     .selectFrom('iot_orders')
-    .select('id')
+    .select(['id', 'package_id'])
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
     .orderBy('id')
     .limit(100)
     .execute();
   let closed = 0;
-  for (const { id } of rows) {
-    for (const p of await deps.payments.pendingOf(ORDER_TYPE, id)) await deps.payments.reconcileOne(p);
-    const r = await db
-      .updateTable('iot_orders')
-      .set({ status: 'closed', fail_reason: 'not paid in time', updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    closed += Number(r.numUpdatedRows);
+  for (const row of rows) {
+    for (const p of await deps.payments.pendingOf(ORDER_TYPE, row.id)) await deps.payments.reconcileOne(p);
+    if (await endPendingOrder(deps, row, 'closed', 'not paid in time', now)) closed++;
   }
   return closed;
 }

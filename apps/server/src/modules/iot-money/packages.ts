@@ -2,10 +2,10 @@
 import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { fail, invalid } from '../../lib/errors.ts';
-import { syncSimIn } from '../iot-carrier/service.ts';
+import { applySync, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
 import { forgetSimInfo } from '../iot-sims/service.ts';
 import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
-import { post } from './ledger.ts';
+import { insertEntries, postLocked } from './ledger.ts';
 import { cardById, lockCard, type MoneyDeps, payMethodsFor, realnameMissing, settingsFor } from './orders.ts';
 import { couponCoinsUsable, packageWindow, volumeClose } from './rules.ts';
 
@@ -104,26 +104,28 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
       now,
     );
     const ref = sp.order_no;
-    let balance = card.balance;
-    if (terms.refund > 0) {
-      balance =
-        (await post(trx, { simId, account: 'balance', delta: terms.refund, reason: 'volume_refund', orderNo: ref, now })) ?? balance;
-    }
-    const fromBalance = Math.min(balance, terms.usageCharge);
+    // The refund comes in first; the use is charged to the balance, and what it cannot cover is owed.
+    const fromBalance = Math.min(card.balance + terms.refund, terms.usageCharge);
     const arrears = terms.usageCharge - fromBalance;
     const remark = `${sp.used_mb} MB at ¥${(sp.g_price / 100).toFixed(2)}/GB`;
-    if (fromBalance > 0) {
-      balance =
-        (await post(trx, { simId, account: 'balance', delta: -fromBalance, reason: 'volume_charge', orderNo: ref, remark, now })) ??
-        balance;
-    }
-    if (arrears > 0) await post(trx, { simId, account: 'arrears', delta: arrears, reason: 'volume_charge', orderNo: ref, remark, now });
+    const { entries, totals } = postLocked(
+      card,
+      [
+        { account: 'balance', delta: terms.refund, reason: 'volume_refund', orderNo: ref },
+        { account: 'balance', delta: -fromBalance, reason: 'volume_charge', orderNo: ref, remark },
+        { account: 'arrears', delta: arrears, reason: 'volume_charge', orderNo: ref, remark },
+      ],
+      now,
+    );
+    await insertEntries(trx, entries);
     await trx
       .updateTable('iot_sim_packages')
       .set({ status: 'closed', ends_at: Math.max(sp.starts_at, now), charged: sp.charged + terms.usageCharge, updated_at: now })
       .where('id', '=', sp.id)
       .execute();
-    await syncSimIn(trx, dialect, deps.carrier, simId, now);
+    const plan = await planSync(trx, deps.carrier, card, await livePackages(trx, simId), now);
+    await applySync(trx, deps.carrier, plan, now, totals);
+    const balance = totals.balance ?? card.balance;
     return { simPackageId: sp.id, usedMb: sp.used_mb, usageCharge: terms.usageCharge, refund: terms.refund, arrears, balance };
   });
   forgetSimInfo(db, simId);

@@ -137,24 +137,21 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
   };
   if (setting.package_id === null) return skip('no_package', 'no package chosen for auto-renewal');
   const pkg = await findPackage(db, setting.package_id);
-  if (card0.cancel_status !== 0 || card0.status !== 1) return skip('card_inactive', 'the card is cancelled or disabled');
-  const refusal = pkg ? unsellableReason(pkg, card0, now) : { code: 'off_sale' as const, message: '' };
-  if (!pkg || refusal || !toCatalog(pkg, now).renewable) {
-    return skip(refusal?.code === 'sold_out' ? 'sold_out' : 'package_off_sale', 'the chosen package is no longer on sale');
-  }
+  if (!pkg || !toCatalog(pkg, now).renewable) return skip('package_off_sale', 'the chosen package is no longer on sale');
   let result: Attempt;
   try {
     result = await db.transaction().execute(async (trx) => {
+      // Every rule is checked on the locked card: it may have changed since it was read above.
       const card = await lockCard(trx, dialect, simId);
       // Another runner renewed it meanwhile: the card's end moved on.
       if (card.end_at !== dueAt) return { outcome: 'renewed' as const, reason: '' as const, message: 'already renewed', orderNo: '' };
+      const skipped = (reason: SkipReason, message: string) => ({ outcome: 'skipped' as const, reason, message, orderNo: '' });
+      if (card.cancel_status !== 0 || card.status !== 1) return skipped('card_inactive', 'the card is cancelled or disabled');
+      const refusal = unsellableReason(pkg, card, now);
+      if (refusal) return skipped(refusal.code === 'sold_out' ? 'sold_out' : 'package_off_sale', 'the chosen package is no longer on sale');
       if (card.balance < pkg.price) {
-        return {
-          outcome: 'skipped' as const,
-          reason: 'balance_short' as const,
-          message: `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(pkg.price / 100).toFixed(2)}`,
-          orderNo: '',
-        };
+        const message = `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(pkg.price / 100).toFixed(2)}`;
+        return skipped('balance_short', message);
       }
       const { order } = await buyWithBalanceIn(trx, deps, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal' }, now);
       if (order.status !== 'effective') {
