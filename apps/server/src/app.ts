@@ -6,12 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '@simshop/contract/codes';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import { type Db, openDb } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfNew } from './db/seed/index.ts';
 import { parseContext } from './lib/context.ts';
 import { BizError } from './lib/errors.ts';
+import { checkIdempotencyKey } from './lib/idempotency.ts';
 import { fieldOf, type Language, localize, localizeValidation, type ZodIssueLike } from './lib/messages.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
@@ -52,7 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -72,6 +73,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (req, reply, done) => {
     req.ctx = parseContext(req);
     reply.headers(securityHeadersFor(req.url));
+    try {
+      checkIdempotencyKey(req.ctx.idempotencyKey);
+    } catch (error) {
+      return done(error as BizError);
+    }
     done();
   });
 

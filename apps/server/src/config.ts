@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,7 +11,35 @@ const integer = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
+/** The development secret the sandbox signs with when PAYMENT_SECRET is unset outside production. */
+export const DEV_PAYMENT_SECRET = 'sandbox-secret-change-me-in-production';
+
+/** An IPv4/IPv6 address or CIDR range, as Fastify's trustProxy accepts them. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `true`/`false`, a hop count, or a comma-separated list of addresses and CIDR ranges. */
+const trustProxy = z.string().transform((v, ctx): TrustProxy => {
+  const value = v.trim();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  const bad = list.find((s) => !isAddressOrRange(s));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false, a hop count or IP addresses/CIDR ranges (bad: "${bad}")` });
+    return z.NEVER;
+  }
+  return list;
+});
+
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: integer('PORT', 1, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -28,16 +57,31 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: integer('RATE_LIMIT_WINDOW_MS', 1000, 86_400_000).default(60_000),
   BODY_LIMIT_BYTES: integer('BODY_LIMIT_BYTES', 1024, 50_000_000).default(1_048_576),
   ORDER_HOLD_MINUTES: integer('ORDER_HOLD_MINUTES', 1, 1440).default(15),
-  SMS_PROVIDER: z.enum(['console']).default('console'),
+  TRUST_PROXY: trustProxy.optional(),
+  SMS_PROVIDER: z.enum(['console']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
   PAYMENT_SECRET: z.string().min(16, 'PAYMENT_SECRET must be at least 16 characters').optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   SMS_DEV_CODE: z.enum(['on', 'off']).optional(),
   SEED_NUMBERS: integer('SEED_NUMBERS', 0, 5_000_000).default(20_000),
 });
 
+/** Whose X-Forwarded-For to believe: nobody (false), any (true), N hops, or these proxies. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * TrustProxy as Fastify takes it. Fastify ignores a bare hop count (it cannot check the peer), so
+ * N hops become "believe the N addresses nearest to the server", as Express counts them.
+ */
+export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
+}
+
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
 
 export interface Config {
+  /** NODE_ENV=production: no development defaults (see the README's configuration table). */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -47,9 +91,13 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string | undefined;
   rateLimit: { max: number; windowMs: number };
+  /** Fastify's trustProxy: which X-Forwarded-For hops give the client address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   bodyLimit: number;
   orderHoldMinutes: number;
   smsProvider: 'console';
+  /** The payment provider: the built-in sandbox (and its cashier pages) or none. */
+  paymentProvider: 'sandbox' | 'none';
   /** Secret that signs sandbox payment notifications. */
   paymentSecret: string;
   /** Run background jobs (order expiry, notification retries, usage accrual). */
@@ -69,39 +117,58 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; every bad variable is named in the error. */
+/**
+ * The rules that keep development defaults out of production (NODE_ENV=production): a real
+ * payment secret, the sandbox payment and console SMS providers only when named explicitly, and
+ * SMS codes never returned in replies. Returns one `NAME: problem` per broken rule.
+ */
+function productionProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.PAYMENT_SECRET) problems.push('PAYMENT_SECRET: must be set in production (at least 16 characters)');
+  else if (e.PAYMENT_SECRET === DEV_PAYMENT_SECRET) problems.push('PAYMENT_SECRET: must not be the development secret in production');
+  if (!e.SMS_PROVIDER) problems.push('SMS_PROVIDER: must be set explicitly in production');
+  if (e.SMS_DEV_CODE === 'on') problems.push('SMS_DEV_CODE: must not be on in production');
+  return problems;
+}
+
+/** Parses the environment; every bad variable is named in the error (one line). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== '')));
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems = production ? productionProblems(e) : [];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   const database: DatabaseTarget =
     url && /^postgres/.test(url)
       ? { dialect: 'postgres', url }
       : { dialect: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite:|file:)/, '')) : path.join(dataDir, 'shop.db') };
+  const seed = e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none');
+  const smsProvider = e.SMS_PROVIDER ?? 'console';
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     database,
-    seed: e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none'),
+    seed,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY ?? false,
     bodyLimit: e.BODY_LIMIT_BYTES,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
-    smsProvider: e.SMS_PROVIDER,
-    paymentSecret: e.PAYMENT_SECRET ?? 'sandbox-secret-change-me-in-production',
+    smsProvider,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
+    paymentSecret: e.PAYMENT_SECRET ?? DEV_PAYMENT_SECRET,
     jobs: e.JOBS === 'on',
     webDir: path.resolve(import.meta.dirname, '../../web/dist'),
     seedNumbers: e.SEED_NUMBERS,
-    smsDevCode:
-      e.SMS_PROVIDER === 'console' &&
-      (e.SMS_DEV_CODE ?? ((e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none')) === 'demo' ? 'on' : 'off')) === 'on',
+    smsDevCode: smsProvider === 'console' && (e.SMS_DEV_CODE ?? (seed === 'demo' && !production ? 'on' : 'off')) === 'on',
     now: Date.now,
     ...overrides,
   };

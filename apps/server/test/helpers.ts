@@ -45,7 +45,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', ...env }),
+    // The suites address clients by X-Forwarded-For, as a server behind one trusted proxy sees them.
+    ...loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...env }),
     database: target,
     seed: 'demo',
     jobs: false,

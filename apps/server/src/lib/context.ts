@@ -43,7 +43,8 @@ export function parseContext(req: FastifyRequest): RequestContext {
     simNo: header(req, Header.simNo, 32),
     simToken: header(req, Header.simToken, 128),
     language: languageOf(header(req, Header.language)),
-    idempotencyKey: header(req, Header.idempotencyKey, 128),
+    // Kept whole: a malformed key is refused (checkIdempotencyKey), never silently dropped.
+    idempotencyKey: header(req, Header.idempotencyKey, Number.POSITIVE_INFINITY),
   };
 }
 

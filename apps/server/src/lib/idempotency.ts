@@ -2,10 +2,21 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import { BizError, fail } from './errors.ts';
+import { BizError, fail, invalid } from './errors.ts';
 
 /** A pending claim older than this is taken to belong to a crashed request and may be retried. */
 const STALE_PENDING_MS = 60_000;
+
+/** What a client may send as Idempotency-Key. */
+const KEY_FORMAT = /^[A-Za-z0-9_\-:.]{1,128}$/;
+
+/**
+ * Refuses a malformed Idempotency-Key (an absent one is fine): dropping it instead would let a
+ * retry of a paying call run twice.
+ */
+export function checkIdempotencyKey(key: string): void {
+  if (key && !KEY_FORMAT.test(key)) throw invalid('Idempotency-Key', 'must be 1 to 128 letters, digits or _ - : .');
+}
 
 type Stored<T> = { ok: true; data: T } | { ok: false; code: number; message: string };
 
@@ -28,8 +39,8 @@ export async function idempotent<T>(
   work: () => Promise<T>,
   now = Date.now(),
 ): Promise<T> {
+  checkIdempotencyKey(key);
   if (!key) return work();
-  if (key.length > 128) throw fail('Idempotency-Key: at most 128 characters');
   const requestHash = hashOf(request);
   try {
     await db
@@ -97,8 +108,8 @@ export async function idempotentTx<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
   now = Date.now(),
 ): Promise<T> {
+  checkIdempotencyKey(key);
   if (!key) return db.transaction().execute(work);
-  if (key.length > 128) throw fail('Idempotency-Key: at most 128 characters');
   const requestHash = hashOf(request);
   const stored = async (): Promise<Stored<T> | null> => {
     const row = await db

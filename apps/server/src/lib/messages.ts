@@ -227,6 +227,7 @@ export const MESSAGES: readonly Entry[] = [
 
   // ── Lengths and ranges (zod messages of the contract) ─────────────────────────────────────
   ['at most {max} characters', '最多 {max} 个字符', '最多 {max} 個字元'],
+  ['must be 1 to 128 letters, digits or _ - : .', '须为 1 至 128 个字母、数字或 _ - : .', '須為 1 至 128 個字母、數字或 _ - : .'],
   ['at least {min} characters', '至少 {min} 个字符', '至少 {min} 個字元'],
   ['from {min} to {max}', '须在 {min} 至 {max} 之间', '須介於 {min} 至 {max} 之間'],
 ];

@@ -38,34 +38,34 @@ function baseUrl(app: App): string {
 /** Registers the storefront modules' routes; returns their background jobs. */
 export async function registerStorefront(app: App): Promise<Job[]> {
   const deps: Deps = { db: app.db.db, dialect: app.db.dialect, config: app.config, now: () => app.config.now(), log: app.log };
-  const sandbox = createSandboxProvider({ db: deps.db, secret: app.config.paymentSecret, log: app.log });
-  const payments = new Payments(deps, [sandbox], () => baseUrl(app));
+  // The sandbox (and its cashier, whose Pay button anyone may press) only when configured.
+  const sandbox =
+    app.config.paymentProvider === 'sandbox'
+      ? createSandboxProvider({ db: deps.db, secret: app.config.paymentSecret, log: app.log })
+      : null;
+  const payments = new Payments(deps, sandbox ? [sandbox] : [], () => baseUrl(app));
   const logistics = new Logistics(deps, logisticsSimulator());
   const orderDeps = { ...deps, payments, logistics };
   registerOrderHandlers(orderDeps);
   app.decorate('payments', payments);
   app.decorate('logistics', logistics);
 
-  // Outside the tests the sandbox delivers a notification right after the shopper pays.
-  const kick = () => {
-    if (app.config.jobs)
-      setImmediate(() => sandbox.deliverDue(deps.now()).catch((err) => app.log.error({ err }, 'sandbox delivery failed')));
-  };
-
   await app.register(numberRoutes);
   await app.register(authRoutes({ ...deps, sms: createSmsProvider(app.config.smsProvider, app.log) }));
   await app.register(orderRoutes(orderDeps));
   await app.register(paymentRoutes(payments));
   await app.register(reviewRoutes(deps));
-  await app.register(sandboxCashierRoutes(sandbox, deps.now, kick));
 
-  const jobs: Job[] = [
-    ...orderJobs(orderDeps),
-    ...payments.jobs(),
-    ...logistics.jobs(),
-    { name: 'sandbox.deliverNotifications', everyMs: 5_000, run: (now) => sandbox.deliverDue(now) },
-    purgeJob(deps),
-  ];
+  const jobs: Job[] = [...orderJobs(orderDeps), ...payments.jobs(), ...logistics.jobs(), purgeJob(deps)];
+  if (sandbox) {
+    // Outside the tests the sandbox delivers a notification right after the shopper pays.
+    const kick = () => {
+      if (app.config.jobs)
+        setImmediate(() => sandbox.deliverDue(deps.now()).catch((err) => app.log.error({ err }, 'sandbox delivery failed')));
+    };
+    await app.register(sandboxCashierRoutes(sandbox, deps.now, kick));
+    jobs.push({ name: 'sandbox.deliverNotifications', everyMs: 5_000, run: (now) => sandbox.deliverDue(now) });
+  }
   app.decorate('storefrontJobs', Object.fromEntries(jobs.map((j) => [j.name, j])));
   return jobs;
 }

@@ -16,6 +16,7 @@ import { verifySecret } from '../../lib/password.ts';
 import { hit, peek } from '../../lib/rate-limit.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import { maskCode } from '../../providers/sms/provider.ts';
 import * as sims from '../iot-sims/service.ts';
 import * as repo from './repository.ts';
 
@@ -203,7 +204,10 @@ export async function sendLoginCode(db: Db, sn: string, env: LoginEnv & { echo: 
       expires_at: now + CODE_RULES.ttlMs,
     });
   });
-  env.log.info({ sms: 'console', to: maskMobile(target.mobile), simNo: target.simNo, code }, 'SIM login code sent (console SMS provider)');
+  env.log.info(
+    { sms: 'console', to: maskMobile(target.mobile), simNo: target.simNo, code: maskCode(code) },
+    'SIM login code sent (console SMS provider)',
+  );
   return {
     mobile: maskMobile(target.mobile),
     expiresIn: CODE_RULES.ttlMs / 1000,

@@ -11,13 +11,21 @@ export interface SmsProvider {
   sendCode(mobile: string, code: string, ttlMinutes: number): Promise<void>;
 }
 
-/** Logs the code instead of sending it: development and the demo. */
+/** A code as logs may show it: the first two digits, the rest masked (`12****`). */
+export function maskCode(code: string): string {
+  return `${code.slice(0, 2)}${'*'.repeat(Math.max(code.length - 2, 0))}`;
+}
+
+/**
+ * Sends nothing: development and the demo. The log shows the code masked, so logs never hold a
+ * usable code; the demo UI gets it from the reply instead (SMS_DEV_CODE).
+ */
 export function consoleSmsProvider(log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'console',
     revealsCode: true,
     async sendCode(mobile, code, ttlMinutes) {
-      log.info({ sms: { to: mobile } }, `SMS to ${mobile}: your verification code is ${code}, valid for ${ttlMinutes} minutes`);
+      log.info({ sms: { to: mobile } }, `SMS to ${mobile}: your verification code is ${maskCode(code)}, valid for ${ttlMinutes} minutes`);
     },
   };
 }

@@ -1,0 +1,229 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../test/helpers.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { idempotent, idempotentTx } from './lib/idempotency.ts';
+import { sendLoginCode } from './modules/iot-auth/service.ts';
+import { hex32, numberOnSale, orderBody } from './modules/orders/test-kit.ts';
+import { consoleSmsProvider } from './providers/sms/provider.ts';
+
+/** A small inventory keeps the many servers of this file quick to seed. */
+const small = { SEED_NUMBERS: '200' };
+const production = { ...small, NODE_ENV: 'production', PAYMENT_SECRET: 'a-real-secret-0123456789', SMS_PROVIDER: 'console' };
+
+/** The error loadConfig throws for the environment, or undefined when it accepts it. */
+function configError(env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
+/** A logger that keeps what it is given, to check what reaches the logs. */
+function capturingLog(lines: string[]): FastifyBaseLogger {
+  const keep = (...args: unknown[]) => {
+    lines.push(JSON.stringify(args));
+  };
+  const log = { info: keep, warn: keep, error: keep, debug: keep, trace: keep, fatal: keep, child: () => log, level: 'info' };
+  return log as unknown as FastifyBaseLogger;
+}
+
+describe('production start-up rules', () => {
+  it('refuses to start without PAYMENT_SECRET, in one line naming it', () => {
+    expect(configError({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toBe(
+      'Invalid configuration: PAYMENT_SECRET: must be set in production (at least 16 characters)',
+    );
+  });
+
+  it('refuses the development payment secret', () => {
+    expect(configError({ ...production, PAYMENT_SECRET: 'sandbox-secret-change-me-in-production' })).toBe(
+      'Invalid configuration: PAYMENT_SECRET: must not be the development secret in production',
+    );
+  });
+
+  it('refuses an implicit SMS provider and SMS_DEV_CODE=on', () => {
+    expect(configError({ ...production, SMS_PROVIDER: '' })).toBe(
+      'Invalid configuration: SMS_PROVIDER: must be set explicitly in production',
+    );
+    expect(configError({ ...production, SMS_DEV_CODE: 'on' })).toBe('Invalid configuration: SMS_DEV_CODE: must not be on in production');
+  });
+
+  it('turns the sandbox and code echo off in production, and keeps them on for development', () => {
+    expect(loadConfig(production)).toMatchObject({ production: true, paymentProvider: 'none', smsDevCode: false });
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({})).toMatchObject({ production: false, paymentProvider: 'sandbox', smsDevCode: true, trustProxy: false });
+  });
+
+  it('validates TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(configError({ TRUST_PROXY: '10.0.0.0/33' })).toBe(
+      'Invalid configuration: TRUST_PROXY: TRUST_PROXY must be true, false, a hop count or IP addresses/CIDR ranges (bad: "10.0.0.0/33")',
+    );
+    expect(configError({ TRUST_PROXY: 'yes' })).toMatch(/^Invalid configuration: TRUST_PROXY: /);
+  });
+});
+
+describe('the sandbox payment provider', () => {
+  const cashierPay = { method: 'POST' as const, url: '/sandbox/cashier/:paymentNo/pay' };
+
+  it('is not mounted in production unless PAYMENT_PROVIDER=sandbox', async () => {
+    const t = await createTestApp({}, production);
+    try {
+      expect(t.app.hasRoute(cashierPay)).toBe(false);
+      expect(t.app.payments.methodsFor(['sandbox'])).toEqual([]);
+      const res = await t.app.inject({ method: 'POST', url: '/sandbox/cashier/P00000000000000000001/pay' });
+      expect(res.statusCode).toBe(404);
+      expect(body(res).code).toBe(-1);
+    } finally {
+      await t.close();
+    }
+    const explicit = await createTestApp({}, { ...production, PAYMENT_PROVIDER: 'sandbox' });
+    try {
+      expect(explicit.app.hasRoute(cashierPay)).toBe(true);
+      expect(explicit.app.payments.methodsFor(['sandbox'])).toEqual([{ method: 'sandbox', name: '沙箱支付' }]);
+    } finally {
+      await explicit.close();
+    }
+  });
+
+  it('is the default outside production', async () => {
+    const t = await createTestApp({}, small);
+    try {
+      expect(t.app.hasRoute(cashierPay)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('SMS codes', () => {
+  it('are not returned in replies in production', async () => {
+    const t = await createTestApp({}, production);
+    try {
+      const b = body<{ devCode?: string }>(
+        await t.app.inject({ method: 'POST', url: '/api/hk/sendCode', payload: { mobile: '13912340001' } }),
+      );
+      expect(b.code).toBe(0);
+      expect(b.data.devCode).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reach the log of the console provider masked', async () => {
+    const lines: string[] = [];
+    await consoleSmsProvider(capturingLog(lines)).sendCode('13912340002', '123456', 5);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('12****');
+    expect(lines[0]).not.toContain('123456');
+  });
+
+  it('of a SIM login reach the log masked', async () => {
+    const t = await createTestApp({}, small);
+    try {
+      const lines: string[] = [];
+      const env = { ip: '192.0.2.10', now: Date.now(), language: 'en' as const, log: capturingLog(lines), echo: true };
+      const reply = await sendLoginCode(t.app.db, '1440000000001', env);
+      const code = reply.devCode as string;
+      expect(code).toMatch(/^\d{6}$/);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`"code":"${code.slice(0, 2)}****"`);
+      expect(lines[0]).not.toContain(code);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('X-Forwarded-For and the per-IP limit', () => {
+  const burst = async (t: TestApp, forwardedFor: (i: number) => string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ url: '/api/hk/baseConfig', headers: { 'x-forwarded-for': forwardedFor(i) } });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('is not trusted by default: a client changing the header stays limited', async () => {
+    const t = await createTestApp({ trustProxy: loadConfig({}).trustProxy, rateLimit: { max: 3, windowMs: 60_000 } }, small);
+    try {
+      expect(await burst(t, (i) => `203.0.113.${i + 1}`)).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with TRUST_PROXY=1 the forwarded address is the client', async () => {
+    const t = await createTestApp({ rateLimit: { max: 3, windowMs: 60_000 } }, { ...small, TRUST_PROXY: '1' });
+    try {
+      expect(await burst(t, (i) => `203.0.113.${i + 1}`)).toEqual([200, 200, 200, 200, 200]);
+      expect(await burst(t, () => '198.51.100.7')).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, small);
+  });
+  afterAll(async () => t.close());
+
+  const create = async (payload: object, key: string) =>
+    body<{ orderNo: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/shop/order/create',
+        payload,
+        headers: { 'x-order-session-id': hex32(), 'idempotency-key': key },
+      }),
+    );
+  const ordersOf = async (number: string) =>
+    (await t.app.db.db.selectFrom('number_orders').select('id').where('number', '=', number).execute()).length;
+
+  it.each([
+    ['over 128 characters', 'k'.repeat(129)],
+    ['with a space', 'order 1'],
+    ['with a slash', 'order/1'],
+  ])('refuses a key %s naming the header, and runs nothing', async (_what, key) => {
+    const n = await numberOnSale(t.app, 0);
+    const b = await create(orderBody(n.number, n.packageId), key);
+    expect(b).toEqual({ code: -1, message: 'Idempotency-Key: must be 1 to 128 letters, digits or _ - : .', data: null });
+    expect(await ordersOf(n.number)).toBe(0);
+  });
+
+  it('accepts 128 characters of the allowed set and replays with it', async () => {
+    const n = await numberOnSale(t.app, 1);
+    const key = `${'a'.repeat(60)}_-:.${'Z9'.repeat(32)}`;
+    expect(key).toHaveLength(128);
+    const headers = { 'x-order-session-id': hex32(), 'idempotency-key': key };
+    const first = body<{ orderNo: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/shop/order/create', payload: orderBody(n.number, n.packageId), headers }),
+    );
+    const again = body<{ orderNo: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/shop/order/create', payload: orderBody(n.number, n.packageId), headers }),
+    );
+    expect(first.code).toBe(0);
+    expect(again).toEqual(first);
+    expect(await ordersOf(n.number)).toBe(1);
+  });
+
+  it('is checked by the idempotency helpers themselves before any work', async () => {
+    let runs = 0;
+    const work = async () => {
+      runs++;
+      return 1;
+    };
+    await expect(idempotent(t.app.db.db, 'test', 'x'.repeat(129), {}, work)).rejects.toThrow('Idempotency-Key: must be');
+    await expect(idempotentTx(t.app.db.db, 'test', 'bad key', {}, work)).rejects.toThrow('Idempotency-Key: must be');
+    expect(runs).toBe(0);
+  });
+});
