@@ -1,40 +1,90 @@
-// The JavaScript /shop/ loads before its first paint: every script the browser fetches until the
-// home page shows, measured by their gzip sizes. Needs `npm run build` first and Debian's Chromium.
+/**
+ * The JavaScript a phone downloads before each entry page first shows: every script the browser
+ * requests until the page's first content is on screen, by gzip size (level 9, as served
+ * pre-compressed). Entry pages: the storefront home `/shop/`, the SIM login, and the SIM dashboard
+ * (with a session in storage, as a returning holder opens it).
+ *
+ *   npx tsx bench/bundle-size.ts         (after `npm run build`; Debian's Chromium)
+ *
+ * Budget: ≤120 KiB gzip each.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { root, startServer } from './lib.ts';
+import { type Row, root, round2, row, startServer } from './lib.ts';
 
-const port = 18992;
-const server = await startServer(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Entry {
+  name: string;
+  hash: string;
+  /** What is on screen once the page has painted its content. */
+  ready: string;
+  session?: boolean;
+}
+
+export const ENTRIES: Entry[] = [
+  { name: 'storefront home', hash: '#/pages/index/index', ready: '.tab-bar' },
+  { name: 'SIM login', hash: '#/pages/iot/login/index', ready: 'input' },
+  { name: 'SIM dashboard', hash: '#/pages/iot/index/index', ready: '[data-testid="sim-dashboard"]', session: true },
+];
+
+/** A SIM session for the demo card, as the app keeps it in localStorage. */
+export async function demoSimSession(base: string): Promise<{ simNo: string; token: string }> {
+  const res = await fetch(`${base}/api/simLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sn: '1440000000001', agreeProtocol: true }),
   });
-  await page.goto(`http://127.0.0.1:${port}/shop/`);
-  await page.locator('.tab-bar').waitFor();
-  const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
-  const dist = path.join(root, 'apps/web/dist');
-  let total = 0;
-  console.log('| script | gzip KiB |');
-  console.log('|---|---|');
-  for (const s of [...new Set(scripts)]) {
-    const file = path.join(dist, s.replace(/^\/shop\//, ''));
-    if (!existsSync(file)) continue;
-    const size = gzipSync(readFileSync(file), { level: 9 }).length;
-    total += size;
-    console.log(`| ${path.basename(file)} | ${(size / 1024).toFixed(1)} |`);
+  const b = (await res.json()) as { code: number; data: { simNo: string; token: string } };
+  if (b.code !== 0) throw new Error(`demo login failed: ${JSON.stringify(b)}`);
+  return b.data;
+}
+
+export const sessionScript = (s: { simNo: string; token: string }) =>
+  `localStorage.setItem('simshop-session', ${JSON.stringify(JSON.stringify({ state: { simNo: s.simNo, token: s.token, loginSns: [s.simNo], iotIndexPopupPrevent: true }, version: 1 }))})`;
+
+export async function bundleSizeBench(): Promise<Row[]> {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const rows: Row[] = [];
+  try {
+    const dist = path.join(root, 'apps/web/dist');
+    for (const e of ENTRIES) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      if (e.session) await context.addInitScript(sessionScript(await demoSimSession(server.url)));
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+      });
+      await page.goto(`${server.url}/shop/${e.hash}`);
+      await page.locator(e.ready).first().waitFor();
+      const before = [...scripts];
+      let total = 0;
+      const parts: string[] = [];
+      for (const s of before) {
+        const file = path.join(dist, s.replace(/^\/shop\//, ''));
+        if (!existsSync(file)) continue;
+        const size = gzipSync(readFileSync(file), { level: 9 }).length;
+        total += size;
+        parts.push(`${path.basename(file).replace(/-[\w-]{8}\.js$/, '')} ${(size / 1024).toFixed(1)}`);
+      }
+      rows.push(row('first paint JS', e.name, round2(total / 1024), 'KiB gzip', { op: '<=', limit: 120 }, parts.sort().join(', ')));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
   }
-  console.log(`| **total before the home page shows** | **${(total / 1024).toFixed(1)}** |`);
-  console.log(`first contentful paint (local, unthrottled): ${paint.toFixed(0)} ms`);
-} finally {
-  await browser.close();
-  server.kill();
+  return rows;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const { report } = await import('./report.ts');
+  process.exitCode = report(await bundleSizeBench()) ? 0 : 1;
 }

@@ -1,46 +1,45 @@
 /**
- * POST /api/iot/buyPackage paid from the balance, on SQLite and on PostgreSQL: purchases per second,
- * p50 / p99, and the ledger check after the run.
+ * POST /api/iot/buyPackage paid from the balance by a fleet: ≥1,000 funded cards, every request the
+ * next card with its own idempotency key, as the app sends it; then all connections on one card
+ * (contended). Afterwards every ledger must add up to its card's total, and the money taken must
+ * equal the packages opened.
  *
- *   npm run build -w apps/server && npx tsx bench/buy-package.ts
- *   BENCH_SECONDS=8 BENCH_CONNECTIONS=20 BENCH_CARDS=500 npx tsx bench/buy-package.ts
- *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (the server whose fresh database is created)
+ *   npx tsx bench/buy-package.ts          (after `npm run build`; BENCH_QUICK=1 for 300 cards)
  *
- * The built server (apps/server/dist/server.js) runs in a child process on a fresh demo database;
- * a bench-only step then adds, through SQL, a ¥1 add-on package, BENCH_CARDS real-named cards with
- * ¥10,000 each (balance and its opening ledger entry together) and a session per card. Every
- * request buys the add-on for the next card in turn, with its own idempotency key, as the app does.
- * Afterwards every ledger must add up to its card's total and the money taken must equal the
- * purchases made. Budgets (docs DESIGN §7): ≥3,000/s on SQLite, ≥1,000/s on PostgreSQL, p99 ≤50 ms.
+ * Budgets: ≥3,000 purchases/s on SQLite, ≥1,000/s on PostgreSQL, p99 ≤50 ms, ledgers exact.
  */
-import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import type { DatabaseTarget } from '../apps/server/src/config.ts';
-import { type Db, openDb } from '../apps/server/src/db/kysely.ts';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../apps/server/src/db/kysely.ts';
+import { openDb } from '../apps/server/src/db/kysely.ts';
 import { ledgerMismatches } from '../apps/server/src/modules/iot-money/ledger.ts';
-import { root, startProcess } from './lib.ts';
+import {
+  check,
+  codeCounter,
+  type Database,
+  type FleetCard,
+  load,
+  QUICK,
+  type Row,
+  round2,
+  row,
+  seedFleet,
+  simHeaders,
+  sqliteFile,
+  startBare,
+  startServer,
+  withPgDatabase,
+} from './lib.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const CARDS = Number(process.env.BENCH_CARDS ?? 500);
+const CARDS = Number(process.env.BENCH_CARDS ?? (QUICK ? 300 : 1_000));
+const SECONDS = QUICK ? 4 : 8;
+const CONNECTIONS = 20;
 const PRICE = 100;
-const FUNDS = 1_000_000;
+const FUNDS = 10_000_000;
 
-interface Bench {
-  packageId: number;
-  cards: { simId: number; simNo: string; token: string }[];
-}
-
-/** Bench-only seed: a ¥1 add-on, funded real-named cards (with opening entries) and their sessions. */
-async function prepare(db: Db): Promise<Bench> {
+/** Bench-only catalogue entry: a ¥1 add-on of the demo promoter, bought again and again. */
+async function addOn(db: Db): Promise<number> {
   const now = Date.now();
-  const k = db.db;
-  const pkg = await k
+  const pkg = await db.db
     .insertInto('iot_packages')
     .values({
       promo_code: 'demo',
@@ -60,226 +59,124 @@ async function prepare(db: Db): Promise<Bench> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const cards: Bench['cards'] = [];
-  for (let i = 0; i < CARDS; i += 100) {
-    const batch = Array.from({ length: Math.min(100, CARDS - i) }, (_, j) => {
-      const n = String(i + j).padStart(8, '0');
-      return {
-        sim_no: `14499${n}`,
-        iccid: `8986049900${n}00`,
-        promo_code: 'demo',
-        status: 1,
-        sim_status: 2,
-        auth_status: 1,
-        balance: FUNDS,
-        usage_synced_at: now,
-        created_at: now,
-        updated_at: now,
-      };
-    });
-    const rows = await k.insertInto('iot_sims').values(batch).returning(['id', 'sim_no']).execute();
-    await k
-      .insertInto('iot_ledger_entries')
-      .values(
-        rows.map((r) => ({
-          sim_id: r.id,
-          account: 'balance' as const,
-          delta: FUNDS,
-          balance_after: FUNDS,
-          reason: 'opening',
-          order_no: '',
-          remark: 'bench funds',
-          created_at: now,
-        })),
-      )
-      .execute();
-    const sessions = rows.map((r) => ({ ...r, token: randomBytes(32).toString('base64url') }));
-    await k
-      .insertInto('iot_sim_sessions')
-      .values(
-        sessions.map((s) => ({
-          token_hash: createHash('sha256').update(s.token).digest('hex'),
-          sim_id: s.id,
-          sim_no: s.sim_no,
-          login_mode: 'sn',
-          ip: '',
-          created_at: now,
-          expires_at: now + 86_400_000,
-          revoked_at: null,
-        })),
-      )
-      .execute();
-    for (const s of sessions) cards.push({ simId: s.id, simNo: s.sim_no, token: s.token });
-  }
-  return { packageId: pkg.id, cards };
+  return pkg.id;
 }
 
-interface Outcome {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  ok: number;
-  refused: Map<string, number>;
-  errors: number;
-  non2xx: number;
-}
-
-function load(base: string, b: Bench, seconds: number): Promise<Outcome> {
+function buy(url: string, packageId: number, cards: FleetCard[], seconds: number) {
   let next = 0;
-  let ok = 0;
-  const refused = new Map<string, number>();
-  const payload = JSON.stringify({ packageId: b.packageId, payMethod: 'balance' });
-  return new Promise((resolve, reject) => {
-    autocannon(
+  const counter = codeCounter();
+  const body = JSON.stringify({ packageId, payMethod: 'balance' });
+  const result = load({
+    url,
+    connections: CONNECTIONS,
+    seconds,
+    requests: [
       {
-        url: base,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/iot/buyPackage',
-            setupRequest: (req) => {
-              const c = b.cards[next++ % b.cards.length]!;
-              return {
-                ...req,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-sim-token': c.token,
-                  'x-sim-no': c.simNo,
-                  'idempotency-key': randomBytes(12).toString('hex'),
-                },
-                body: payload,
-              };
-            },
-            onResponse: (_status: number, body: string) => {
-              const code = /"code":(-?\d+)/.exec(body)?.[1] ?? '?';
-              if (code === '0') ok++;
-              else {
-                const msg = `${code} ${/"message":"([^"]*)"/.exec(body)?.[1] ?? ''}`;
-                refused.set(msg, (refused.get(msg) ?? 0) + 1);
-              }
-            },
+        method: 'POST',
+        path: '/api/iot/buyPackage',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': randomBytes(12).toString('hex'),
+            ...simHeaders(cards[next++ % cards.length]!),
           },
-        ],
+          body,
+        }),
+        onResponse: counter.onResponse,
       },
-      (err: unknown, r: any) =>
-        err
-          ? reject(err)
-          : resolve({
-              requests: r.requests.total,
-              rps: Math.round(r.requests.average),
-              p50: r.latency.p50,
-              p99: r.latency.p99,
-              ok,
-              refused,
-              errors: r.errors,
-              non2xx: r.non2xx,
-            }),
-    );
+    ],
   });
+  return result.then((r) => ({ ...r, ok: counter.ok(), refusals: counter.refusals() }));
 }
 
-/** After the run: every ledger adds up, and the money taken equals the purchases made. */
-async function check(db: Db, b: Bench): Promise<{ exact: boolean; detail: string }> {
-  const ids = b.cards.map((c) => c.simId);
+/** Every ledger adds up, and the money taken from the cards equals the add-ons they hold. */
+async function books(db: Db, packageId: number, cards: FleetCard[]): Promise<{ exact: boolean; note: string }> {
+  const ids = cards.map((c) => c.simId);
   const mismatches = await ledgerMismatches(db.db);
-  const cards = await db.db.selectFrom('iot_sims').select(['balance']).where('id', 'in', ids).execute();
-  const taken = cards.reduce((s, c) => s + (FUNDS - c.balance), 0);
-  const orders = await db.db
-    .selectFrom('iot_orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('package_id', '=', b.packageId)
-    .where('status', '=', 'effective')
-    .executeTakeFirstOrThrow();
-  const packages = await db.db
+  let taken = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.db
+      .selectFrom('iot_sims')
+      .select('balance')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    taken += rows.reduce((s, c) => s + (FUNDS - c.balance), 0);
+  }
+  const held = await db.db
     .selectFrom('iot_sim_packages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('package_id', '=', b.packageId)
+    .where('package_id', '=', packageId)
     .executeTakeFirstOrThrow();
-  const n = Number(orders.n);
-  const exact = mismatches.length === 0 && taken === n * PRICE && Number(packages.n) === n;
+  const n = Number(held.n);
   return {
-    exact,
-    detail: `${n} effective orders, ${Number(packages.n)} packages opened, ¥${(taken / 100).toFixed(2)} taken, ${mismatches.length} ledger mismatches`,
+    exact: mismatches.length === 0 && taken === n * PRICE,
+    note: `${n} add-ons held, ¥${(taken / 100).toFixed(2)} taken, ${mismatches.length} ledger mismatches`,
   };
 }
 
-async function run(label: string, target: DatabaseTarget, env: Record<string, string>, port: number, budget: number): Promise<boolean> {
-  let server: ChildProcess | undefined;
-  const db = openDb(target);
+async function measure(label: string, database: Database, barePerSecond: number, budget: number): Promise<Row[]> {
+  const bench = `buyPackage ${label}`;
+  const server = await startServer({}, database);
+  const db = openDb(database);
   try {
-    // BENCH_NODE_ARGS (e.g. --cpu-prof) go to the server process.
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    server = await startProcess(
-      [...nodeArgs, path.join(root, 'apps/server/dist/server.js')],
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'simshop-bench-')),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '100000000',
-        JOBS: 'off',
-        SEED: 'demo',
-        SEED_NUMBERS: '1000',
-        ...env,
-      },
-      `http://127.0.0.1:${port}/healthz`,
-    );
-    const b = await prepare(db);
-    const base = `http://127.0.0.1:${port}`;
-    await load(base, b, 2); // warm-up
-    const r = await load(base, b, SECONDS);
+    const packageId = await addOn(db);
+    const cards = await seedFleet(db, CARDS + 1, FUNDS);
+    const fleet = cards.slice(0, CARDS);
+    const hot = cards.slice(CARDS);
+    await buy(server.url, packageId, fleet, 2);
+    const r = await buy(server.url, packageId, fleet, SECONDS);
+    const contended = await buy(server.url, packageId, hot, QUICK ? 2 : 4);
     // Requests still in flight when the load stopped finish before the books are read.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const c = await check(db, b);
-    const pass = r.rps >= budget && r.p99 <= 50 && c.exact && r.errors === 0 && r.non2xx === 0;
-    console.log(`\n${label} (${CONNECTIONS} connections, ${SECONDS} s, ${CARDS} cards, ¥${PRICE / 100} add-on from the balance)`);
-    console.log(`  buyPackage   ${String(r.rps).padStart(6)} purchases/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.requests} requests)`);
-    console.log(
-      `  replies      ${r.ok} code 0, ${[...r.refused].map(([m, n]) => `${n}× ${m}`).join('; ') || 'no refusals'}, ${r.non2xx} non-2xx, ${r.errors} errors`,
-    );
-    console.log(`  ledger       ${c.exact ? 'exact' : 'NOT EXACT'}: ${c.detail}`);
-    console.log(`  budget       >= ${budget}/s, p99 <= 50 ms, ledgers exact: ${pass ? 'PASS' : 'FAIL'}`);
-    return pass;
+    const b = await books(db, packageId, cards);
+    const refused = [...r.refusals, ...contended.refusals].map(([m, n]) => `${n}× ${m}`).join('; ');
+    return [
+      row(
+        bench,
+        `purchases/s across ${CARDS.toLocaleString('en')} cards`,
+        r.rps,
+        '/s',
+        { op: '>=', limit: budget },
+        `${round2(r.rps / barePerSecond)}× the bare route`,
+      ),
+      row(bench, 'p99', r.p99, 'ms', { op: '<=', limit: 50 }, `p50 ${r.p50} ms`),
+      row(bench, 'one contended card', contended.rps, '/s', null, `p99 ${contended.p99} ms`),
+      check(
+        bench,
+        'every purchase succeeded',
+        r.bad === 0 && contended.bad === 0 && refused === '',
+        refused || `${r.ok + contended.ok} bought`,
+      ),
+      check(bench, 'ledgers exact after the run', b.exact, b.note),
+      row(bench, 'server RSS after the load', server.rssMb(), 'MB', { op: '<=', limit: 150 }),
+    ];
   } finally {
-    server?.kill();
-    if (server) await new Promise((r) => server!.once('exit', r));
     await db.destroy();
+    await server.stop();
   }
 }
 
-async function main() {
-  const results: boolean[] = [];
-  const dir = mkdtempSync(path.join(tmpdir(), 'simshop-buy-'));
+export async function buyPackageBench(): Promise<Row[]> {
+  const bare = await startBare();
+  const rows: Row[] = [];
   try {
-    const file = path.join(dir, 'bench.db');
-    results.push(await run('SQLite', { dialect: 'sqlite', file }, { DATABASE_URL: `sqlite:${file}` }, 18_081, 3000));
+    const barePerSecond = (await load({ url: `${bare.url}/`, connections: CONNECTIONS, seconds: 3 })).rps;
+    rows.push(row('buyPackage', 'bare route, same run', barePerSecond, 'req/s'));
+    const file = sqliteFile();
+    try {
+      rows.push(...(await measure('SQLite', file.database, barePerSecond, 3000)));
+    } finally {
+      file.dispose();
+    }
+    rows.push(...((await withPgDatabase((url) => measure('PostgreSQL', { dialect: 'postgres', url }, barePerSecond, 1000))) ?? []));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await bare.stop();
   }
-
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`\nPostgreSQL: not reachable at ${adminUrl.replace(/:[^:@/]*@/, ':***@')}, skipped (set BENCH_PG_URL)`);
-    process.exitCode = results.includes(false) ? 1 : 0;
-    return;
-  }
-  const name = `bench_buy_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    results.push(await run('PostgreSQL', { dialect: 'postgres', url: url.toString() }, { DATABASE_URL: url.toString() }, 18_082, 1000));
-  } finally {
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-  if (results.includes(false)) process.exitCode = 1;
+  return rows;
 }
 
-await main();
+if (process.argv[1] === import.meta.filename) {
+  const { report } = await import('./report.ts');
+  process.exitCode = report(await buyPackageBench()) ? 0 : 1;
+}

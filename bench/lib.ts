@@ -1,81 +1,349 @@
+/**
+ * What every benchmark shares: the built server and a bare Fastify route in child processes, a load
+ * generator that keeps every response time, temporary PostgreSQL databases, a fleet of funded SIM
+ * cards with sessions, and the result rows `npm run bench` prints.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/kysely.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
+/** BENCH_QUICK=1: smaller fleets and shorter runs, for a check under two minutes. */
+export const QUICK = process.env.BENCH_QUICK === '1';
+export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export interface Figures {
-  label: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+// ── Result rows ─────────────────────────────────────────────────────────────────────────────────
+
+export interface Budget {
+  op: '>=' | '<=';
+  limit: number;
 }
 
-/** Loads one url with autocannon from this process; the server runs in another process. */
-export async function measure(
-  label: string,
-  url: string,
-  options: { connections?: number; duration?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
-): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: options.connections ?? 20,
-    duration: options.duration ?? 8,
-    headers: options.headers,
-    method: options.method ?? 'GET',
-    body: options.body,
+export interface Row {
+  bench: string;
+  figure: string;
+  value: number;
+  unit: string;
+  /** Null for a figure printed for information. */
+  budget: Budget | null;
+  met: boolean | null;
+  note?: string;
+}
+
+export function row(bench: string, figure: string, value: number, unit: string, budget: Budget | null = null, note?: string): Row {
+  const met = budget === null ? null : budget.op === '>=' ? value >= budget.limit : value <= budget.limit;
+  return { bench, figure, value, unit, budget, met, ...(note ? { note } : {}) };
+}
+
+/** A condition that must hold (ledgers exact, no failed request): 1 when it does. */
+export function check(bench: string, figure: string, holds: boolean, note?: string): Row {
+  return row(bench, figure, holds ? 1 : 0, 'holds', { op: '>=', limit: 1 }, note);
+}
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+// ── Load ────────────────────────────────────────────────────────────────────────────────────────
+
+export interface LoadResult {
+  rps: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Non-2xx replies and socket errors. */
+  bad: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests?: autocannon.Request[];
+  headers?: Record<string, string>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Loads a server with autocannon from this process and keeps every response time. */
+export function load(o: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    let bad = 0;
+    const instance = autocannon(
+      { url: o.url, connections: o.connections, duration: o.seconds, headers: o.headers, requests: o.requests },
+      (err: unknown, result: autocannon.Result) => {
+        if (err) return reject(err);
+        const sorted = times.sort((a, b) => a - b);
+        resolve({
+          rps: Math.round(result.requests.average),
+          requests: result.requests.total,
+          p50: round2(percentile(sorted, 50)),
+          p95: round2(percentile(sorted, 95)),
+          p99: round2(percentile(sorted, 99)),
+          bad: bad + result.non2xx + result.errors,
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      times.push(ms);
+      if (status < 200 || status > 299) bad++;
+    });
   });
+}
+
+/** autocannon request steps that read each reply's envelope code (for `bad` and refusal counts). */
+export function codeCounter() {
+  const codes = new Map<string, number>();
   return {
-    label,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    codes,
+    onResponse: (_status: number, body: string) => {
+      const code = /"code":(-?\d+)/.exec(body)?.[1] ?? '?';
+      const key = code === '0' ? '0' : `${code} ${/"message":"([^"]*)"/.exec(body)?.[1] ?? ''}`;
+      codes.set(key, (codes.get(key) ?? 0) + 1);
+    },
+    ok: () => codes.get('0') ?? 0,
+    refusals: () => [...codes].filter(([k]) => k !== '0'),
   };
 }
 
-/** Starts a Node script (TypeScript through tsx) and resolves once `readyUrl` answers. */
-export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+/** The median of each round's ratio and the round it came from. */
+export function medianRound<T>(rounds: T[], ratio: (r: T) => number): { ratio: number; round: T; ratios: number[] } {
+  const ratios = rounds.map(ratio);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return { ratio: median, round: rounds[ratios.indexOf(median)]!, ratios };
+}
+
+// ── Processes ───────────────────────────────────────────────────────────────────────────────────
+
+export interface Proc {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first successful answer of the ready url. */
+  startMs: number;
+  /** Resident memory of the process now, in MB. */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+let nextPort = Number(process.env.BENCH_PORT ?? 18_900);
+
+/** Starts a Node script and resolves once `readyPath` answers 200. */
+async function startProcess(args: string[], env: Record<string, string>, readyPath: string, cleanup = () => {}): Promise<Proc> {
+  const port = nextPort++;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
-      const res = await fetch(readyUrl);
-      if (res.ok) return child;
+      const res = await fetch(url + readyPath);
+      if (res.ok) {
+        const startMs = Math.round(performance.now() - started);
+        return {
+          url,
+          child,
+          startMs,
+          rssMb: () => rssMb(child.pid!),
+          stop: async () => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+            await exited;
+            cleanup();
+          },
+        };
+      }
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 20));
   }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not start`);
+  child.kill('SIGKILL');
+  cleanup();
+  throw new Error(`${args.join(' ')} did not start (exit ${child.exitCode})`);
 }
 
-/** The product server from its build, on a fresh demo database, with the rate limit raised. */
-export function startServer(port: number, extraEnv: Record<string, string> = {}) {
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+/**
+ * The product server from its production build, with demo data, the rate limit raised and
+ * background jobs off unless `env` says otherwise. Without `database`, a fresh SQLite file.
+ */
+export async function startServer(env: Record<string, string> = {}, database?: Database): Promise<Proc> {
+  if (!existsSync(serverEntry)) throw new Error('apps/server/dist/server.js is missing: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'simshop-bench-'));
+  const dbEnv: Record<string, string> =
+    database?.dialect === 'postgres'
+      ? { DATABASE_URL: database.url, SEED: 'demo' }
+      : { DATABASE_URL: `sqlite:${database?.file ?? path.join(dataDir, 'shop.db')}` };
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProcess(
-    [path.join(root, 'apps/server/dist/server.js')],
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', JOBS: 'off', ...extraEnv },
-    `http://127.0.0.1:${port}/healthz`,
+    [...nodeArgs, serverEntry],
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', JOBS: 'off', SEED_NUMBERS: '1000', ...dbEnv, ...env },
+    '/healthz',
+    () => rmSync(dataDir, { recursive: true, force: true }),
   );
 }
 
-/** A bare Fastify hello route, the yardstick every ratio is taken against. */
-export function startBare(port: number) {
-  return startProcess([path.join(root, 'bench/bare-server.mjs')], { PORT: String(port) }, `http://127.0.0.1:${port}/`);
+/** A bare Fastify hello route: the yardstick every throughput is compared with. */
+export function startBare(): Promise<Proc> {
+  return startProcess([path.join(root, 'bench/bare-server.mjs')], {}, '/');
 }
 
-export function table(rows: Figures[], baseline: Figures): void {
-  console.log('| what | req/s | p50 ms | p99 ms | vs bare | non-2xx | errors |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
-    console.log(`| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${ratio}× | ${r.non2xx} | ${r.errors} |`);
+/** Runs `work` with a new, empty PostgreSQL database, or returns null when no server answers. */
+export async function withPgDatabase<T>(work: (url: string) => Promise<T>): Promise<T | null> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL not reachable at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: its figures are not measured`);
+    return null;
   }
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+// ── A fleet of cards ────────────────────────────────────────────────────────────────────────────
+
+export interface FleetCard {
+  simId: number;
+  simNo: string;
+  token: string;
+}
+
+/**
+ * Bench-only seed of `count` real-named, active cards of the demo promoter, as a fleet looks: each
+ * with `funds` fen of balance (and its opening ledger entry), one base package in use, and a
+ * session. Numbers start at 1450…, clear of the demo cards.
+ */
+export async function seedFleet(db: Db, count: number, funds: number, now = Date.now()): Promise<FleetCard[]> {
+  const k = db.db;
+  const cards: FleetCard[] = [];
+  const batch = 400;
+  const dayMs = 86_400_000;
+  for (let i = 0; i < count; i += batch) {
+    const n = Math.min(batch, count - i);
+    const rows = await k
+      .insertInto('iot_sims')
+      .values(
+        Array.from({ length: n }, (_, j) => {
+          const seq = String(i + j).padStart(8, '0');
+          return {
+            sim_no: `14500${seq}`,
+            iccid: `8986045000${seq}00`,
+            promo_code: 'demo',
+            status: 1,
+            sim_status: 2,
+            auth_status: 1,
+            balance: funds,
+            usage_synced_at: now,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      )
+      .returning(['id', 'sim_no'])
+      .execute();
+    if (funds > 0) {
+      await k
+        .insertInto('iot_ledger_entries')
+        .values(
+          rows.map((r) => ({
+            sim_id: r.id,
+            account: 'balance' as const,
+            delta: funds,
+            balance_after: funds,
+            reason: 'opening',
+            order_no: '',
+            remark: 'bench funds',
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    await k
+      .insertInto('iot_sim_packages')
+      .values(
+        rows.map((r) => ({
+          sim_id: r.id,
+          package_id: null,
+          name: '30GB monthly',
+          kind: 'base' as const,
+          flow_mb: 30 * 1024,
+          duration: 1,
+          duration_unit: 2,
+          starts_at: now - 10 * dayMs,
+          ends_at: now + 20 * dayMs,
+          status: 'active' as const,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const sessions = rows.map((r) => ({ ...r, token: randomBytes(32).toString('base64url') }));
+    await k
+      .insertInto('iot_sim_sessions')
+      .values(
+        sessions.map((s) => ({
+          token_hash: createHash('sha256').update(s.token).digest('hex'),
+          sim_id: s.id,
+          sim_no: s.sim_no,
+          login_mode: 'sn',
+          ip: '',
+          created_at: now,
+          expires_at: now + dayMs,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+    for (const s of sessions) cards.push({ simId: s.id, simNo: s.sim_no, token: s.token });
+  }
+  return cards;
+}
+
+/** Request headers of a card's session. */
+export const simHeaders = (c: FleetCard) => ({ 'x-sim-token': c.token, 'x-sim-no': c.simNo });
+
+/** A fresh SQLite file in a temporary folder, removed by `dispose`. */
+export function sqliteFile(): { database: Database; dispose(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'simshop-bench-db-'));
+  return {
+    database: { dialect: 'sqlite', file: path.join(dir, 'bench.db') },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Waits until `probe` is true (polling), or throws after `ms`. */
+export async function waitFor(probe: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }

@@ -1,162 +1,123 @@
 /**
- * GET /api/iot/simInfo with a valid SIM token against a bare Fastify route, in the same run.
+ * GET /api/iot/simInfo as a fleet's dashboards poll it: ≥30,000 cards, each with its own session,
+ * every request a different card's token, against a bare Fastify route in the same run (rounds
+ * alternate the two so a noisy neighbour hits both alike). A second figure polls one hot card.
  *
- *   npx tsx bench/sim-info.ts                      SQLite (and PostgreSQL when reachable)
- *   BENCH_DATABASE_URL=postgres://... npx tsx bench/sim-info.ts
- *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 ...
+ *   npx tsx bench/sim-info.ts            (after `npm run build`; BENCH_QUICK=1 for 5,000 cards)
  *
- * The servers run in a child process (both the real app on a fresh, seeded database and a bare
- * Fastify hello route), the load generator in this one, so they do not share an event loop.
- * Budgets (docs/DESIGN.md §7): at least 0.5x the bare route on SQLite, 0.15x on PostgreSQL.
+ * Budgets: ≥0.40× the bare route on SQLite, ≥0.15× on PostgreSQL, p99 ≤20 ms, RSS ≤150 MB.
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
+import { openDb } from '../apps/server/src/db/kysely.ts';
+import {
+  check,
+  type Database,
+  type FleetCard,
+  load,
+  medianRound,
+  type Proc,
+  QUICK,
+  type Row,
+  row,
+  seedFleet,
+  simHeaders,
+  sqliteFile,
+  startBare,
+  startServer,
+  withPgDatabase,
+} from './lib.ts';
 
-type Target = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema: string };
-type Ready = { appPort: number; barePort: number };
+const CARDS = Number(process.env.BENCH_CARDS ?? (QUICK ? 5_000 : 30_000));
+const SECONDS = QUICK ? 3 : 5;
+const ROUNDS = QUICK ? 1 : 3;
+const CONNECTIONS = 20;
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-async function serve(target: Target): Promise<void> {
-  const { default: Fastify } = await import('fastify');
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
-  const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    database: target,
-    seed: 'demo' as const,
-    seedNumbers: 1000,
-    jobs: false,
-    rateLimit: { max: 100_000_000, windowMs: 60_000 },
-  };
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ hello: 'world' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
-  process.send?.({ appPort: port(app), barePort: port(bare) } satisfies Ready);
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await app.close();
-      await bare.close();
-      process.exit(0);
-    }
+function fleetLoad(url: string, cards: FleetCard[], seconds: number) {
+  let next = 0;
+  return load({
+    url,
+    connections: CONNECTIONS,
+    seconds,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/iot/simInfo',
+        setupRequest: (req) => ({ ...req, headers: simHeaders(cards[next++ % cards.length]!) }),
+      },
+    ],
   });
 }
 
-function load(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<any> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err: unknown, result: unknown) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
-
-async function run(label: string, target: Target, budget: number): Promise<boolean> {
-  const child = fork(import.meta.filename, ['--serve', JSON.stringify(target)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+async function measure(label: string, database: Database, bare: Proc, budget: number): Promise<Row[]> {
+  const bench = `simInfo ${label}`;
+  const server = await startServer({}, database);
+  const db = openDb(database);
   try {
-    const base = `http://127.0.0.1:${ready.appPort}`;
-    const login = await fetch(`${base}/api/simLogin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sn: '1440000000001', agreeProtocol: true }),
-    });
-    const session = (await login.json()) as { code: number; data: { token: string; simNo: string } };
-    if (session.code !== 0) throw new Error(`login failed: ${JSON.stringify(session)}`);
-    const headers = { 'x-sim-token': session.data.token, 'x-sim-no': session.data.simNo };
-    const check = (await (await fetch(`${base}/api/iot/simInfo`, { headers })).json()) as { code: number };
-    if (check.code !== 0) throw new Error(`simInfo failed: ${JSON.stringify(check)}`);
+    const cards = await seedFleet(db, CARDS, 10_000);
+    const first = (await (await fetch(`${server.url}/api/iot/simInfo`, { headers: simHeaders(cards[0]!) })).json()) as { code: number };
+    if (first.code !== 0) throw new Error(`simInfo refused a fleet card: ${JSON.stringify(first)}`);
 
-    const bareUrl = `http://127.0.0.1:${ready.barePort}/hello`;
-    const simUrl = `${base}/api/iot/simInfo`;
-    const floorUrl = `${base}/api/site/config`;
-    await load(bareUrl, {}, 2);
-    await load(simUrl, headers, 2);
-    // Rounds alternate the routes so a noisy neighbour on the machine hits each alike.
-    const rounds: { bare: any; sim: any; floor: any }[] = [];
+    await load({ url: `${bare.url}/`, connections: CONNECTIONS, seconds: 2 });
+    await fleetLoad(server.url, cards, 2);
+    const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const bare = await load(bareUrl, {});
-      const sim = await load(simUrl, headers);
-      const floor = await load(floorUrl, {});
-      if (sim.non2xx > 0 || sim.errors > 0) throw new Error(`simInfo: ${sim.non2xx} non-2xx, ${sim.errors} errors`);
-      rounds.push({ bare, sim, floor });
+      const b = await load({ url: `${bare.url}/`, connections: CONNECTIONS, seconds: SECONDS });
+      const f = await fleetLoad(server.url, cards, SECONDS);
+      rounds.push({ bare: b, fleet: f });
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const ratios = rounds.map((r) => r.sim.requests.average / r.bare.requests.average);
-    const ratio = median(ratios);
-    const best = rounds[ratios.indexOf(ratio)]!;
-    const row = (name: string, r: any) =>
-      `  ${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms`;
-    console.log(`\n${label} (${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; median round shown)`);
-    console.log(row('bare Fastify /hello', best.bare));
-    console.log(row('GET /api/iot/simInfo (token)', best.sim));
-    console.log(row('GET /api/site/config (app floor)', best.floor));
-    console.log(`  simInfo / bare per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
-    console.log(
-      `  app floor / bare per round: ${rounds.map((r) => (r.floor.requests.average / r.bare.requests.average).toFixed(2)).join(', ')}`,
-    );
-    const pass = ratio >= budget;
-    console.log(`  ratio ${ratio.toFixed(2)}x (budget >= ${budget}x) ${pass ? 'PASS' : 'FAIL'}`);
-    return pass;
+    const hot = await load({
+      url: `${server.url}/api/iot/simInfo`,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      headers: simHeaders(cards[0]!),
+    });
+    const m = medianRound(rounds, (r) => r.fleet.rps / r.bare.rps);
+    const bad = rounds.reduce((s, r) => s + r.fleet.bad, 0) + hot.bad;
+    return [
+      row(
+        bench,
+        `${CARDS.toLocaleString('en')} cards vs bare route`,
+        Math.round(m.ratio * 100) / 100,
+        '×',
+        { op: '>=', limit: budget },
+        `rounds ${m.ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      ),
+      row(bench, 'fleet req/s', m.round.fleet.rps, 'req/s', null, `bare ${m.round.bare.rps} req/s`),
+      row(bench, 'fleet p99', m.round.fleet.p99, 'ms', { op: '<=', limit: 20 }, `p50 ${m.round.fleet.p50} ms`),
+      row(
+        bench,
+        'one hot card vs bare route',
+        Math.round((hot.rps / m.round.bare.rps) * 100) / 100,
+        '×',
+        null,
+        `${hot.rps} req/s, p99 ${hot.p99} ms`,
+      ),
+      check(bench, 'every reply 2xx', bad === 0, `${bad} failed`),
+      row(bench, 'server RSS after the load', server.rssMb(), 'MB', { op: '<=', limit: 150 }),
+    ];
   } finally {
-    child.send('stop');
-    await new Promise((r) => child.once('exit', r));
+    await db.destroy();
+    await server.stop();
   }
 }
 
-async function pgReachable(url: string): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+export async function simInfoBench(): Promise<Row[]> {
+  const bare = await startBare();
+  const rows: Row[] = [];
   try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function withSchema<T>(url: string, work: (schema: string) => Promise<T>): Promise<T> {
-  const { default: pg } = await import('pg');
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    return await work(schema);
+    const file = sqliteFile();
+    try {
+      rows.push(...(await measure('SQLite', file.database, bare, 0.4)));
+    } finally {
+      file.dispose();
+    }
+    rows.push(...((await withPgDatabase((url) => measure('PostgreSQL', { dialect: 'postgres', url }, bare, 0.15))) ?? []));
   } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
+    await bare.stop();
   }
+  return rows;
 }
 
-async function main() {
-  if (process.argv[2] === '--serve') return serve(JSON.parse(process.argv[3] ?? '{}') as Target);
-  const results: boolean[] = [];
-  const dir = mkdtempSync(path.join(tmpdir(), 'simshop-bench-'));
-  try {
-    results.push(await run('SQLite', { dialect: 'sqlite', file: path.join(dir, 'bench.db') }, 0.5));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (await pgReachable(url)) {
-    results.push(await withSchema(url, (schema) => run('PostgreSQL', { dialect: 'postgres', url, schema }, 0.15)));
-  } else {
-    console.log(`\nPostgreSQL: not reachable at ${url.replace(/:[^:@/]*@/, ':***@')}, skipped (set BENCH_DATABASE_URL)`);
-  }
-  if (results.includes(false)) process.exitCode = 1;
+if (process.argv[1] === import.meta.filename) {
+  const { report } = await import('./report.ts');
+  process.exitCode = report(await simInfoBench()) ? 0 : 1;
 }
-
-await main();

@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`: every benchmark against the production build, one after another, then one table
+ * (figure, budget, met or not), written as JSON under bench/results/. Exits non-zero when any
+ * budget is missed. BENCH_QUICK=1 runs smaller fleets and shorter rounds (under two minutes);
+ * BENCH_ONLY=sim-info,buy-package runs some of them.
+ */
+
+import { bundleSizeBench } from './bundle-size.ts';
+import { buyPackageBench } from './buy-package.ts';
+import type { Row } from './lib.ts';
+import { lighthouseBench } from './lighthouse.ts';
+import { numbersListBench } from './numbers-list.ts';
+import { orderPathBench } from './order-path.ts';
+import { report } from './report.ts';
+import { simInfoBench } from './sim-info.ts';
+import { startupBench } from './startup.ts';
+
+const BENCHES: Record<string, () => Promise<Row[]>> = {
+  startup: startupBench,
+  'bundle-size': bundleSizeBench,
+  lighthouse: lighthouseBench,
+  'numbers-list': numbersListBench,
+  'sim-info': simInfoBench,
+  'buy-package': buyPackageBench,
+  'order-path': orderPathBench,
+};
+
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const unknown = only?.filter((n) => !(n in BENCHES)) ?? [];
+if (unknown.length) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+const startedAt = Date.now();
+const rows: Row[] = [];
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (only && !only.includes(name)) continue;
+  const t = performance.now();
+  console.log(`▶ ${name}`);
+  rows.push(...(await bench()));
+  console.log(`  done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+}
+process.exitCode = report(rows, startedAt) ? 0 : 1;

@@ -1,0 +1,47 @@
+/**
+ * Start-up of the built server: the first start on a new embedded database (migrations and the demo
+ * seed), then a cold process on that existing database, as a new instance of a deployment starts;
+ * each timed from spawn to the first `/healthz` answer, and the resident memory once idle.
+ *
+ *   npx tsx bench/startup.ts             (after `npm run build`)
+ *
+ * Budget: a cold start ≤1.5 s.
+ */
+import { QUICK, type Row, round2, row, sqliteFile, startServer } from './lib.ts';
+
+export async function startupBench(): Promise<Row[]> {
+  const file = sqliteFile();
+  try {
+    const first = await startServer({}, file.database);
+    await first.stop();
+    const starts: number[] = [];
+    let idleRss = 0;
+    for (let i = 0; i < (QUICK ? 2 : 5); i++) {
+      const s = await startServer({}, file.database);
+      starts.push(s.startMs);
+      await new Promise((r) => setTimeout(r, 500));
+      idleRss = s.rssMb();
+      await s.stop();
+    }
+    const median = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
+    return [
+      row('start-up', 'first start: migrate and seed the demo', round2(first.startMs / 1000), 's', null),
+      row(
+        'start-up',
+        'cold start to first /healthz',
+        round2(median / 1000),
+        's',
+        { op: '<=', limit: 1.5 },
+        `median of ${starts.join(', ')} ms`,
+      ),
+      row('start-up', 'idle RSS', idleRss, 'MB', { op: '<=', limit: 150 }),
+    ];
+  } finally {
+    file.dispose();
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const { report } = await import('./report.ts');
+  process.exitCode = report(await startupBench()) ? 0 : 1;
+}
