@@ -11,9 +11,9 @@ import { type Db, openDb } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfNew } from './db/seed/index.ts';
 import { parseContext } from './lib/context.ts';
-import { BizError } from './lib/errors.ts';
+import { BizError, schemaRefusal, type ZodIssueLike } from './lib/errors.ts';
 import { checkIdempotencyKey } from './lib/idempotency.ts';
-import { fieldOf, type Language, localize, localizeValidation, type ZodIssueLike } from './lib/messages.ts';
+import { type Language, render } from './lib/messages.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
 import { securityHeadersFor } from './lib/security-headers.ts';
@@ -26,17 +26,29 @@ declare module 'fastify' {
   }
 }
 
-/** Readable message for a failed schema check: the field path, then what is wrong (in the user's language). */
-function validationMessage(error: FastifyError, language: Language): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    if (first) {
-      const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const where = path || (first.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || error.validationContext || 'body';
-      return localizeValidation(where, first.message ?? '', { ...(first.params as ZodIssueLike), code: first.keyword }, language);
-    }
+/** A failed schema check as a refusal about its field (the first problem found). */
+function validationRefusal(error: FastifyError): BizError {
+  const first = hasZodFastifySchemaValidationErrors(error) ? error.validation[0] : undefined;
+  if (!first) return new BizError(Code.FAILED, 'request.invalid');
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const where = path || (first.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || error.validationContext || 'body';
+  return schemaRefusal({ ...(first.params as ZodIssueLike), code: first.keyword, message: first.message }, where);
+}
+
+/** Fastify's own refusals of a request (4xx) by their code. */
+function requestRefusal(error: FastifyError, req: FastifyRequest): BizError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new BizError(Code.FAILED, 'request.bodyTooLarge');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new BizError(Code.FAILED, 'request.bodyEmpty');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new BizError(Code.FAILED, 'request.bodyNotJson');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new BizError(Code.FAILED, 'request.mediaType', { type: String(req.headers['content-type'] ?? '').slice(0, 100) });
+    default:
+      return new BizError(Code.FAILED, 'request.invalid');
   }
-  return localize(error.message, language);
 }
 
 /** The language of the request (English before the context is parsed). */
@@ -85,12 +97,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     allowList: (req) => req.url === '/healthz',
-    errorResponseBuilder: (req, ctx) => ({
-      statusCode: 429,
-      code: Code.FAILED,
-      message: localize(`too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, languageOf(req)),
-      data: null,
-    }),
+    errorResponseBuilder: (_req, ctx) => {
+      const refusal = new BizError(Code.FAILED, 'request.tooMany', { seconds: Math.ceil(ctx.ttl / 1000) });
+      refusal.status = 429;
+      return refusal;
+    },
   });
 
   // Error replies are serialised here, not by the route's response schema (which describes success).
@@ -103,21 +114,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ code, message, data: null }));
   };
+  const refuseWith = (reply: FastifyReply, status: number, e: BizError, language: Language) =>
+    refuse(reply, status, e.code, e.render(language), e.field);
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const language = languageOf(req);
-    if (error instanceof BizError) return refuse(reply, 200, error.code, localize(error.message, language), fieldOf(error.message));
-    if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
-      const english = validationMessage(error, 'en');
-      return refuse(reply, 200, Code.FAILED, language === 'en' ? english : validationMessage(error, language), fieldOf(english));
-    }
+    if (error instanceof BizError) return refuseWith(reply, error.status, error, language);
+    if (error.validation || hasZodFastifySchemaValidationErrors(error)) return refuseWith(reply, 200, validationRefusal(error), language);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return refuse(reply, error.statusCode, Code.FAILED, localize(error.message, language));
+      return refuseWith(reply, error.statusCode, requestRefusal(error, req), language);
     }
     req.log.error({ err: error, reqId: req.id }, 'unexpected error');
-    return refuse(reply, 500, Code.FAILED, localize(`internal error (request ${req.id})`, language));
+    return refuse(reply, 500, Code.FAILED, render('request.internal', { requestId: req.id }, language));
   });
   app.setNotFoundHandler((req, reply) => {
-    const message = localize(`not found: ${req.method} ${req.url.split('?')[0]}`, languageOf(req));
+    const message = render('request.notFound', { request: `${req.method} ${req.url.split('?')[0]}` }, languageOf(req));
     reply.status(404).send({ code: Code.FAILED, message, data: null });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 
 /**
  * Storefront login by mobile + SMS code (spec §2 /pages/login/index, §7 sendCode / sms/send).
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * mobile until it expires or the user logs out. Calls that need login answer code 61 otherwise.
  */
 
-export const mobile = z.string().regex(/^1\d{10}$/, 'a mobile number is 11 digits starting with 1');
+export const mobile = z.string().regex(/^1\d{10}$/, msg('validation.mobile'));
 
 /** POST /api/hk/sendCode and POST /api/sms/send. */
 export const sendCodeBody = z.object({
@@ -31,7 +32,7 @@ export type SendCodeReply = z.infer<typeof sendCodeReply>;
 /** POST /api/hk/login (header x-session-id required). */
 export const loginBody = z.object({
   mobile,
-  code: z.string().regex(/^\d{6}$/, 'the code is 6 digits'),
+  code: z.string().regex(/^\d{6}$/, msg('validation.smsCode')),
 });
 
 /**

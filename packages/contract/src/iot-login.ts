@@ -1,14 +1,15 @@
 /** SIM login and session calls (spec §7: simLoginConfig, simLogin; and the code, logout and switch calls). */
 import { z } from 'zod';
 import { simInfo } from './iot.ts';
+import { msg } from './messages.ts';
 
 /** A SIM number, ICCID or device number as typed on the login page. */
 export const loginSn = z
   .string()
   .trim()
-  .min(4, 'enter the SIM number, ICCID or device number')
-  .max(32, 'at most 32 characters')
-  .regex(/^[0-9A-Za-z]+$/, 'letters and digits only');
+  .min(4, msg('validation.simNumber'))
+  .max(32)
+  .regex(/^[0-9A-Za-z]+$/, msg('validation.lettersDigits'));
 
 /** GET /api/simLoginConfig?promoCode= */
 export const simLoginConfigQuery = z.object({ promoCode: z.string().max(64).optional() });
@@ -46,7 +47,7 @@ export const simLoginBody = z.object({
   sn: loginSn,
   code: z
     .string()
-    .regex(/^\d{6}$/, 'the code is 6 digits')
+    .regex(/^\d{6}$/, msg('validation.smsCode'))
     .optional(),
   cardPassword: z.string().min(1).max(64).optional(),
   agreeProtocol: z.boolean().describe('the holder accepted the agreement'),

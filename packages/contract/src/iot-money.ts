@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
+import { msg } from './messages.ts';
 import { paymentView } from './payments.ts';
 
 const fen = (what: string) => z.number().int().describe(`${what}, in integer fen`);
@@ -109,7 +110,7 @@ export const buyPackageBody = z.object({
   payMethod: z.string().min(1).max(32).default('balance'),
   payPassword: z
     .string()
-    .regex(/^\d{6}$/, 'must be 6 digits')
+    .regex(/^\d{6}$/, msg('validation.sixDigits'))
     .optional(),
   useCouponCoin: z.boolean().default(false),
 });
@@ -185,21 +186,21 @@ export const createTopupBody = z
     amount: z.number().int().positive().max(100_000_000).optional().describe('custom amount in fen, when no offer'),
     method: z.string().min(1).max(32),
   })
-  .refine((b) => (b.offerId === undefined) !== (b.amount === undefined), { message: 'give either offerId or amount', path: ['offerId'] });
+  .refine((b) => (b.offerId === undefined) !== (b.amount === undefined), { message: msg('validation.offerOrAmount'), path: ['offerId'] });
 export type CreateTopupBody = z.infer<typeof createTopupBody>;
 
-export const orderNoQuery = z.object({ orderNo: z.string().regex(/^I\d{26}$/, 'an IoT order number') });
+export const orderNoQuery = z.object({ orderNo: z.string().regex(/^I\d{26}$/, msg('validation.iotOrderNo')) });
 
 /** POST /api/iot/simUpdatePayPass: set (first time), or change with the old one or an SMS code. */
 export const updatePayPassBody = z.object({
-  payPassword: z.string().regex(/^\d{6}$/, 'must be 6 digits'),
+  payPassword: z.string().regex(/^\d{6}$/, msg('validation.sixDigits')),
   oldPayPassword: z
     .string()
-    .regex(/^\d{6}$/, 'must be 6 digits')
+    .regex(/^\d{6}$/, msg('validation.sixDigits'))
     .optional(),
   code: z
     .string()
-    .regex(/^\d{6}$/, 'must be 6 digits')
+    .regex(/^\d{6}$/, msg('validation.sixDigits'))
     .optional()
     .describe('SMS code from POST /api/iot/payPassCode'),
 });
@@ -210,7 +211,7 @@ export const payPassStatus = z.object({
   attemptsLeft: z.number().int(),
 });
 export type PayPassStatus = z.infer<typeof payPassStatus>;
-export const checkPayPassBody = z.object({ payPassword: z.string().regex(/^\d{6}$/, 'must be 6 digits') });
+export const checkPayPassBody = z.object({ payPassword: z.string().regex(/^\d{6}$/, msg('validation.sixDigits')) });
 export const payPassCodeReply = z.object({
   mobile: z.string().describe('masked bound phone'),
   expiresIn: z.number().int(),

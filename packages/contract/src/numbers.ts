@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 
 /**
  * Vanity-number inventory: search, detail, packages and the filter options of the storefront
@@ -37,8 +38,8 @@ export type NumberStatus = z.infer<typeof numberStatus>;
 
 export const NUMBER_SORTS = ['default', 'price_asc', 'price_desc'] as const;
 
-const digits = (max: number) => z.string().regex(new RegExp(`^\\d{1,${max}}$`), `1 to ${max} digits`);
-const divisionCode = z.string().regex(/^\d{6}$/, 'a six-digit division code');
+const digits = (max: number) => z.string().regex(new RegExp(`^\\d{1,${max}}$`), msg('validation.digits'));
+const divisionCode = z.string().regex(/^\d{6}$/, msg('validation.divisionCode'));
 const fen = z.coerce.number().int().min(0).max(100_000_000_00);
 
 /**
@@ -50,7 +51,7 @@ export const numberListQuery = z.object({
   operator: z.union([z.literal(''), z.literal(FEATURED_OPERATOR), z.enum(['1', '2', '3', '4'])]).optional(),
   province: z.union([z.literal(''), divisionCode]).optional(),
   city: z.union([z.literal(''), divisionCode]).optional(),
-  segment: z.union([z.literal(''), z.string().regex(/^1\d{2}$/, 'three digits starting with 1')]).optional(),
+  segment: z.union([z.literal(''), z.string().regex(/^1\d{2}$/, msg('validation.segment'))]).optional(),
   pattern: z.union([z.literal(''), patternTag]).optional(),
   contains: z.union([z.literal(''), digits(11)]).optional(),
   endsWith: z.union([z.literal(''), digits(8)]).optional(),
@@ -110,7 +111,7 @@ export const numberPackage = z.object({
 });
 export type NumberPackage = z.infer<typeof numberPackage>;
 
-export const numberQuery = z.object({ number: z.string().regex(/^1\d{10}$/, '11 digits starting with 1') });
+export const numberQuery = z.object({ number: z.string().regex(/^1\d{10}$/, msg('validation.elevenDigits')) });
 
 export const numberDetail = numberItem.extend({
   status: numberStatus,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mobile } from './auth.ts';
+import { msg } from './messages.ts';
 import { numberPackage } from './numbers.ts';
 
 /**
@@ -12,30 +13,30 @@ export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-const divisionCode = z.string().regex(/^\d{6}$/, 'a six-digit division code');
+const divisionCode = z.string().regex(/^\d{6}$/, msg('validation.divisionCode'));
 
 /** POST /api/shop/order/create (header idempotency-key recommended). */
 export const createOrderBody = z.object({
   promoCode: z.string().max(64).optional(),
-  number: z.string().regex(/^1\d{10}$/, '11 digits starting with 1'),
+  number: z.string().regex(/^1\d{10}$/, msg('validation.elevenDigits')),
   packageId: z.number().int().positive(),
   buyerName: z
     .string()
     .trim()
-    .min(2, 'at least 2 characters')
-    .max(20, 'at most 20 characters')
-    .regex(/^[\p{L}·. ]+$/u, 'letters only'),
+    .min(2)
+    .max(20)
+    .regex(/^[\p{L}·. ]+$/u, msg('validation.lettersOnly')),
   /** 18-character Chinese ID number (spec §5), checked with its ISO 7064 check character. */
-  idNumber: z.string().trim().length(18, 'a Chinese ID number has 18 characters'),
+  idNumber: z.string().trim().length(18, msg('validation.idNumberLength')),
   contactMobile: mobile,
   address: z.object({
     province: divisionCode,
     city: divisionCode,
     county: divisionCode,
-    detail: z.string().trim().min(4, 'at least 4 characters').max(120, 'at most 120 characters'),
+    detail: z.string().trim().min(4).max(120),
   }),
   /** The buyer accepted the transaction terms and the service promise. */
-  agreed: z.literal(true, 'the transaction terms must be accepted'),
+  agreed: z.literal(true, msg('validation.termsRequired')),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
@@ -85,7 +86,7 @@ export const orderDetail = orderSummary.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
-export const orderNoQuery = z.object({ orderNo: z.string().regex(/^N\d{20}$/, 'an order number') });
+export const orderNoQuery = z.object({ orderNo: z.string().regex(/^N\d{20}$/, msg('validation.orderNo')) });
 export const orderNoBody = orderNoQuery;
 
 export const orderListQuery = z.object({
@@ -137,7 +138,7 @@ export const reviewListReply = z.object({
   average: z.number(),
 });
 export const createReviewBody = z.object({
-  orderNo: z.string().regex(/^N\d{20}$/, 'an order number'),
-  rating: z.number().int().min(1, 'from 1 to 5').max(5, 'from 1 to 5'),
-  content: z.string().trim().min(2, 'at least 2 characters').max(140, 'at most 140 characters'),
+  orderNo: z.string().regex(/^N\d{20}$/, msg('validation.orderNo')),
+  rating: z.number().int().min(1).max(5),
+  content: z.string().trim().min(2).max(140),
 });

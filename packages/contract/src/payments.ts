@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 
 /**
  * The payment module shared by every order type (vanity numbers now; IoT packages, top-ups, VIP
@@ -17,7 +18,7 @@ export const paymentMethods = z.array(paymentMethod);
 /** POST /api/shop/order/pay (header idempotency-key recommended). */
 export const payOrderBody = z.object({
   promoCode: z.string().max(64).optional(),
-  orderNo: z.string().regex(/^N\d{20}$/, 'an order number'),
+  orderNo: z.string().regex(/^N\d{20}$/, msg('validation.orderNo')),
   method: z.string().min(1).max(32),
 });
 
@@ -44,4 +45,4 @@ export const payResult = z.object({
 export type PayResult = z.infer<typeof payResult>;
 
 /** GET /api/pay/status?paymentNo= */
-export const paymentStatusQuery = z.object({ paymentNo: z.string().regex(/^P\d{20}$/, 'a payment number') });
+export const paymentStatusQuery = z.object({ paymentNo: z.string().regex(/^P\d{20}$/, msg('validation.paymentNo')) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 
 /** A storefront promo code: the texts `undefined` and `null` count as empty (spec §4). */
 export function normalisePromoCode(value: unknown): string {
@@ -91,7 +92,7 @@ export const dictOptionsBody = z
       .string()
       .min(1)
       .max(64)
-      .regex(/^[a-z0-9_]+$/, 'a dictionary type is lower case letters, digits and _'),
+      .regex(/^[a-z0-9_]+$/, msg('validation.dictType')),
   )
   .min(1)
   .max(50);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import { BizError, fail, invalid } from './errors.ts';
+import { BizError, fail, invalid, replayRefusal, type StoredRefusal, storeRefusal } from './errors.ts';
 
 /** A pending claim older than this is taken to belong to a crashed request and may be retried. */
 const STALE_PENDING_MS = 60_000;
@@ -15,10 +15,10 @@ const KEY_FORMAT = /^[A-Za-z0-9_\-:.]{1,128}$/;
  * retry of a paying call run twice.
  */
 export function checkIdempotencyKey(key: string): void {
-  if (key && !KEY_FORMAT.test(key)) throw invalid('Idempotency-Key', 'must be 1 to 128 letters, digits or _ - : .');
+  if (key && !KEY_FORMAT.test(key)) throw invalid('Idempotency-Key', 'validation.idempotencyKey');
 }
 
-type Stored<T> = { ok: true; data: T } | { ok: false; code: number; message: string };
+type Stored<T> = { ok: true; data: T } | ({ ok: false } & StoredRefusal);
 
 function hashOf(request: unknown): string {
   return createHash('sha256')
@@ -55,11 +55,11 @@ export async function idempotent<T>(
       .where('scope', '=', scope)
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
-    if (row.request_hash !== requestHash) throw fail('Idempotency-Key: already used for a different request');
+    if (row.request_hash !== requestHash) throw invalid('Idempotency-Key', 'idempotency.reused');
     if (row.state === 'done' && row.reply) {
       const stored = JSON.parse(row.reply) as Stored<T>;
       if (stored.ok) return stored.data;
-      throw new BizError(stored.code, stored.message);
+      throw replayRefusal(stored);
     }
     // Still pending: another request holds it, unless it is stale and can be taken over.
     const taken = await db
@@ -70,7 +70,7 @@ export async function idempotent<T>(
       .where('state', '=', 'pending')
       .where('created_at', '<', now - STALE_PENDING_MS)
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) throw fail('the same request is still being processed, retry shortly');
+    if (Number(taken.numUpdatedRows) === 0) throw fail('idempotency.pending');
   }
 
   let stored: Stored<T>;
@@ -81,7 +81,7 @@ export async function idempotent<T>(
       await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
       throw error;
     }
-    stored = { ok: false, code: error.code, message: error.message };
+    stored = { ok: false, ...storeRefusal(error) };
   }
   await db
     .updateTable('idempotency_keys')
@@ -90,7 +90,7 @@ export async function idempotent<T>(
     .where('key', '=', key)
     .execute();
   if (stored.ok) return stored.data;
-  throw new BizError(stored.code, stored.message);
+  throw replayRefusal(stored);
 }
 
 /**
@@ -119,13 +119,13 @@ export async function idempotentTx<T>(
       .where('key', '=', key)
       .executeTakeFirst();
     if (!row) return null;
-    if (row.request_hash !== requestHash) throw fail('Idempotency-Key: already used for a different request');
-    if (row.state !== 'done' || !row.reply) throw fail('the same request is still being processed, retry shortly');
+    if (row.request_hash !== requestHash) throw invalid('Idempotency-Key', 'idempotency.reused');
+    if (row.state !== 'done' || !row.reply) throw fail('idempotency.pending');
     return JSON.parse(row.reply) as Stored<T>;
   };
   const replay = (s: Stored<T>): T => {
     if (s.ok) return s.data;
-    throw new BizError(s.code, s.message);
+    throw replayRefusal(s);
   };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -145,7 +145,7 @@ export async function idempotentTx<T>(
     if (!(error instanceof BizError)) throw error;
     const first = await stored();
     if (first) return replay(first);
-    const refusal: Stored<T> = { ok: false, code: error.code, message: error.message };
+    const refusal: Stored<T> = { ok: false, ...storeRefusal(error) };
     try {
       await db
         .insertInto('idempotency_keys')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { key, simLogin } from '../modules/iot-money/test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('refusals in the language of the request', () => {
     const ask = (language?: string) => t.app.inject({ url, headers: lang(language) });
     const en = await ask();
     expect(body(en).code).toBe(-1);
-    expect(body(en).message).toBe('promoCode: Too big: expected string to have <=64 characters');
+    expect(body(en).message).toBe('promoCode: at most 64 characters');
     expect(en.headers['x-error-field']).toBe('promoCode');
     expect(body(await ask('zh-Hans')).message).toBe('推广码：最多 64 个字符');
     expect(body(await ask('zh-Hant')).message).toBe('推廣碼：最多 64 個字元');
@@ -70,6 +71,64 @@ describe('refusals in the language of the request', () => {
     const ask = (language?: string) => t.app.inject({ url: '/api/nothing-here', headers: lang(language) });
     expect(body(await ask()).message).toBe('not found: GET /api/nothing-here');
     expect(body(await ask('zh-Hans')).message).toBe('请求的地址不存在：GET /api/nothing-here');
+  });
+});
+
+describe('refusals of the framework and replays', () => {
+  it('a body that is not JSON', async () => {
+    const ask = (language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/hk/sendCode',
+        payload: '{"mobile":',
+        headers: { 'content-type': 'application/json', ...lang(language) },
+      });
+    const en = await ask();
+    expect(en.statusCode).toBe(400);
+    expect(body(en)).toEqual({ code: -1, message: 'the request body is not valid JSON', data: null });
+    expect(body(await ask('zh-Hant')).message).toBe('提交的內容格式有誤');
+  });
+
+  it('a refusal replayed for the same idempotency key speaks the language of the retry', async () => {
+    const headers = { ...(await simLogin(t.app, '1440000000001')), 'idempotency-key': key() };
+    const pkg = await t.app.db.db
+      .selectFrom('iot_packages')
+      .select('id')
+      .where('promo_code', '=', 'demo')
+      .where('on_sale', '=', 1)
+      .where('is_seckill', '=', 0)
+      .where('kind', '=', 'base')
+      .where('price', '>', 0)
+      .executeTakeFirstOrThrow();
+    const buy = (language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/iot/buyPackage',
+        payload: { packageId: pkg.id, payMethod: 'wechat' },
+        headers: { ...headers, ...lang(language) },
+      });
+    const first = await buy();
+    expect(body(first)).toEqual({ code: -1, message: 'payMethod: wechat is not offered; choose balance or sandbox', data: null });
+    expect(first.headers['x-error-field']).toBe('payMethod');
+    // The refusal is kept by id and values, not as text, so its replay can be put in any language.
+    const stored = await t.app.db.db
+      .selectFrom('idempotency_keys')
+      .select('reply')
+      .where('key', '=', headers['idempotency-key'])
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.reply ?? '')).toEqual({
+      ok: false,
+      code: -1,
+      id: 'money.methodNotOffered',
+      params: {
+        method: { term: 'term.payMethod.wechat' },
+        methods: [{ term: 'term.payMethod.balance' }, { term: 'term.payMethod.sandbox' }],
+      },
+      field: 'payMethod',
+    });
+    const replay = await buy('zh-Hans');
+    expect(body(replay)).toEqual({ code: -1, message: '支付方式：暂不支持微信支付，可选：余额支付、在线支付（沙箱）', data: null });
+    expect(replay.headers['x-error-field']).toBe('payMethod');
   });
 });
 

@@ -38,17 +38,16 @@ export function sessionHash(sessionId: string): string {
 
 async function checkSendLimits(deps: Deps, mobile: string, ip: string, now: number): Promise<void> {
   const perIp = await hit(deps.db, `sms:ip:${ip}`, SMS_RULES.perIpHour, HOUR, now);
-  if (!perIp.allowed) throw fail(`too many codes requested from this network, retry in ${Math.ceil(perIp.retryAfterMs / MINUTE)} min`);
+  if (!perIp.allowed) throw fail('sms.networkLimit', { minutes: Math.ceil(perIp.retryAfterMs / MINUTE) });
   // Exact: a minute since the last code. The counter then stops two concurrent requests that
   // both passed that check (any two sends a minute apart fall in different windows).
   const latest = await repo.latestCode(deps.db, mobile, 'login');
   const sinceLast = latest ? now - latest.created_at : Number.POSITIVE_INFINITY;
-  if (sinceLast < MINUTE)
-    throw fail(`mobile: a code was sent less than a minute ago, retry in ${Math.ceil((MINUTE - sinceLast) / 1000)} s`);
+  if (sinceLast < MINUTE) throw invalid('mobile', 'sms.resendTooSoon', { seconds: Math.ceil((MINUTE - sinceLast) / 1000) });
   const perMinute = await hit(deps.db, `sms:mobile:${mobile}:minute`, SMS_RULES.perMobileMinute, MINUTE, now);
-  if (!perMinute.allowed) throw fail('mobile: a code was sent less than a minute ago, retry in 60 s');
+  if (!perMinute.allowed) throw invalid('mobile', 'sms.resendTooSoon', { seconds: 60 });
   const perDay = await hit(deps.db, `sms:mobile:${mobile}:day`, SMS_RULES.perMobileDay, DAY, now);
-  if (!perDay.allowed) throw fail(`mobile: at most ${SMS_RULES.perMobileDay} codes a day, try again tomorrow`);
+  if (!perDay.allowed) throw invalid('mobile', 'sms.dailyLimit', { count: SMS_RULES.perMobileDay });
 }
 
 /**
@@ -73,7 +72,7 @@ export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip
     await deps.sms.sendCode(mobile, code, SMS_RULES.codeTtlMs / MINUTE);
   } catch (err) {
     deps.log.error({ err }, 'SMS sending failed');
-    throw fail('the SMS could not be sent, please try again later');
+    throw fail('sms.sendFailed');
   }
   return {
     expiresIn: SMS_RULES.codeTtlMs / 1000,
@@ -85,22 +84,20 @@ export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip
 /** Checks a code: right once, within 5 minutes, the latest sent, fewer than 5 wrong tries. */
 async function verifyCode(deps: Deps, mobile: string, scene: string, code: string, now: number): Promise<void> {
   const tries = await hit(deps.db, `sms:verify:${mobile}`, SMS_RULES.verifyPerMobileHour, HOUR, now);
-  if (!tries.allowed) throw fail('code: too many tries for this mobile, retry later');
+  if (!tries.allowed) throw invalid('code', 'sms.tooManyTries');
   const row = await repo.latestCode(deps.db, mobile, scene);
-  if (!row || row.used_at !== null) throw fail('code: no valid code for this mobile, request a new one');
-  if (row.voided === 1 || row.attempts >= SMS_RULES.maxWrongTries) throw fail('code: too many wrong tries, request a new code');
-  if (row.expires_at <= now) throw fail('code: the code has expired, request a new one');
+  if (!row || row.used_at !== null) throw invalid('code', 'sms.noValidCode');
+  if (row.voided === 1 || row.attempts >= SMS_RULES.maxWrongTries) throw invalid('code', 'sms.wrongTriesExceeded');
+  if (row.expires_at <= now) throw invalid('code', 'sms.expired');
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(deps, mobile, scene, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const made = await repo.countWrongTry(deps.db, row.id, SMS_RULES.maxWrongTries);
     const left = SMS_RULES.maxWrongTries - made;
-    throw fail(
-      left > 0 ? `code: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left` : 'code: too many wrong tries, request a new code',
-    );
+    throw left > 0 ? invalid('code', 'sms.wrongCode', { left }) : invalid('code', 'sms.wrongTriesExceeded');
   }
   if (!(await repo.consumeCode(deps.db, row.id, SMS_RULES.maxWrongTries, now))) {
-    throw fail('code: no valid code for this mobile, request a new one');
+    throw invalid('code', 'sms.noValidCode');
   }
 }
 
@@ -111,7 +108,7 @@ async function userInfoOf(deps: Deps, mobile: string, expiresAt: number): Promis
 
 /** Logs the browser's session id in as the mobile whose code it proves. */
 export async function login(deps: Deps, mobile: string, code: string, sessionId: string): Promise<UserInfo> {
-  if (!sessionId) throw invalid('x-session-id', 'header with a random 32-hex session id is required to log in');
+  if (!sessionId) throw invalid('x-session-id', 'auth.sessionHeaderMissing');
   const now = deps.now();
   await verifyCode(deps, mobile, 'login', code, now);
   const expiresAt = now + SMS_RULES.sessionTtlMs;
@@ -131,7 +128,7 @@ export async function currentLogin(deps: Deps, sessionId: string): Promise<{ mob
   return { mobile: row.mobile, expiresAt: row.expires_at };
 }
 
-export const loginTimeout = () => new BizError(Code.LOGIN_TIMEOUT, 'login timed out, please log in again');
+export const loginTimeout = () => new BizError(Code.LOGIN_TIMEOUT, 'auth.loginTimeout');
 
 /** The logged-in mobile, or code 61. */
 export async function requireLogin(deps: Deps, sessionId: string): Promise<string> {

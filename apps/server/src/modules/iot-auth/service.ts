@@ -61,7 +61,8 @@ function sessionCache(db: Kysely<Database>) {
   return cache;
 }
 
-const timeout = (message: string) => new BizError(Code.SIM_LOGIN_TIMEOUT, message);
+const timeout = (id: 'sim.loginRequired' | 'sim.sessionInvalid' | 'sim.loggedOut' | 'sim.sessionExpired' | 'sim.sessionMismatch') =>
+  new BizError(Code.SIM_LOGIN_TIMEOUT, id);
 
 /**
  * The session of a token: missing, unknown, revoked and expired tokens all answer 34061, and so
@@ -69,10 +70,10 @@ const timeout = (message: string) => new BizError(Code.SIM_LOGIN_TIMEOUT, messag
  */
 /** Checks a session row against the call: answers 34061 unless it is live and for the same SIM. */
 function checkSession(session: SessionRow | null, tokenHash: string, simNo: string, now: number): AuthedSim & { simNo: string } {
-  if (!session) throw timeout('your SIM session is not valid, please log in again');
-  if (session.revoked_at !== null) throw timeout('you have logged out, please log in again');
-  if (session.expires_at <= now) throw timeout('your SIM session has expired, please log in again');
-  if (simNo && simNo !== session.sim_no) throw timeout('x-sim-no does not match the SIM of this session, please log in again');
+  if (!session) throw timeout('sim.sessionInvalid');
+  if (session.revoked_at !== null) throw timeout('sim.loggedOut');
+  if (session.expires_at <= now) throw timeout('sim.sessionExpired');
+  if (simNo && simNo !== session.sim_no) throw timeout('sim.sessionMismatch');
   return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
 }
 
@@ -86,7 +87,7 @@ export function authenticateCached(
   simNo: string,
   now: number,
 ): (AuthedSim & { simNo: string }) | undefined {
-  if (!token) throw timeout('please log in with your SIM card');
+  if (!token) throw timeout('sim.loginRequired');
   const tokenHash = sha256(token);
   const session = sessionCache(db).get(tokenHash, now);
   return session === undefined ? undefined : checkSession(session, tokenHash, simNo, now);
@@ -98,7 +99,7 @@ export async function authenticate(
   simNo: string,
   now: number,
 ): Promise<AuthedSim & { simNo: string }> {
-  if (!token) throw timeout('please log in with your SIM card');
+  if (!token) throw timeout('sim.loginRequired');
   const tokenHash = sha256(token);
   const cache = sessionCache(db);
   let session = cache.get(tokenHash, now);
@@ -143,10 +144,10 @@ async function refuseWhenLocked(db: Kysely<Database>, sn: string, ip: string, no
   const [bySn, byIp] = failKeys(sn, ip);
   const minutes = Math.max(1, Math.ceil((LOGIN_LIMITS.windowMs - (now % LOGIN_LIMITS.windowMs)) / 60_000));
   if ((await peek(db, bySn, LOGIN_LIMITS.windowMs, now)) >= LOGIN_LIMITS.perNumber) {
-    throw fail(`too many failed logins for this number, try again in ${minutes} min`);
+    throw fail('sim.numberLocked', { minutes });
   }
   if ((await peek(db, byIp, LOGIN_LIMITS.windowMs, now)) >= LOGIN_LIMITS.perIp) {
-    throw fail(`too many failed logins from your network, try again in ${minutes} min`);
+    throw fail('sim.networkLocked', { minutes });
   }
 }
 
@@ -154,10 +155,10 @@ async function findUsable(db: Kysely<Database>, sn: string, ip: string, now: num
   const target = await sims.findLoginTarget(db, sn);
   if (!target) {
     await recordFailure(db, sn, ip, now);
-    throw invalid('sn', 'no SIM card or device has this number');
+    throw invalid('sn', 'sim.notFound');
   }
-  if (target.cancelStatus !== 0) throw invalid('sn', 'this card has been cancelled');
-  if (target.status !== 1) throw invalid('sn', 'this card is disabled, please contact customer service');
+  if (target.cancelStatus !== 0) throw invalid('sn', 'sim.cancelled');
+  if (target.status !== 1) throw invalid('sn', 'sim.disabled');
   return target;
 }
 
@@ -182,16 +183,16 @@ export async function sendLoginCode(db: Db, sn: string, env: LoginEnv & { echo: 
   const { ip, now } = env;
   await refuseWhenLocked(db.db, sn, ip, now);
   const target = await findUsable(db.db, sn, ip, now);
-  if (!target.mobile) throw invalid('sn', 'this card has no bound phone, log in with its number instead');
+  if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
   const last = await repo.latestCodeSentAt(db.db, target.simId);
   if (last && now - last.created_at < CODE_RULES.resendMs) {
-    throw fail(`a code was sent less than a minute ago, retry in ${Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000)} s`);
+    throw fail('sms.resendTooSoon', { seconds: Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000) });
   }
   if (!(await hit(db.db, `iot-code:ip:${ip}`, CODE_RULES.perIpPerHour, 3_600_000, now)).allowed) {
-    throw fail('too many codes requested from your network, try again later');
+    throw fail('sim.codeNetworkLimit');
   }
   if (!(await hit(db.db, `iot-code:sim:${target.simId}`, CODE_RULES.perSimPerDay, 86_400_000, now)).allowed) {
-    throw fail('too many codes requested for this card today, try again tomorrow');
+    throw fail('sim.codeDailyLimit');
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.db.transaction().execute(async (trx) => {
@@ -220,23 +221,20 @@ async function checkCode(db: Kysely<Database>, target: sims.LoginTarget, code: s
   const row = await repo.latestOpenCode(db, target.simId);
   if (!row) {
     await recordFailure(db, sn, ip, now);
-    throw invalid('code', 'no valid code for this card, request a new one');
+    throw invalid('code', 'sim.noValidCode');
   }
   if (row.expires_at <= now) {
     await repo.consumeCode(db, row.id, now);
     await recordFailure(db, sn, ip, now);
-    throw invalid('code', 'the code has expired, request a new one');
+    throw invalid('code', 'sms.expired');
   }
   if (!codeMatches(target.simId, code, row.code_hash)) {
     const tries = await repo.countWrongCode(db, row.id, row.attempts, CODE_RULES.maxAttempts, now);
     await recordFailure(db, sn, ip, now);
     const left = CODE_RULES.maxAttempts - tries;
-    throw invalid(
-      'code',
-      left > 0 ? `wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left` : 'wrong code entered too many times, request a new one',
-    );
+    throw left > 0 ? invalid('code', 'sms.wrongCode', { left }) : invalid('code', 'sim.wrongCodeTooMany');
   }
-  if (!(await repo.consumeCode(db, row.id, now))) throw invalid('code', 'the code was already used, request a new one');
+  if (!(await repo.consumeCode(db, row.id, now))) throw invalid('code', 'sim.codeUsed');
 }
 
 /**
@@ -252,14 +250,14 @@ export async function useCardCode(
   now: number,
 ): Promise<void> {
   const target = await sims.findLoginTarget(db, simNo);
-  if (!target || target.simId !== simId) throw invalid('code', 'no valid code for this card, request a new one');
+  if (!target || target.simId !== simId) throw invalid('code', 'sim.noValidCode');
   await checkCode(db, target, code, simNo, ip, now);
 }
 
 /** POST /api/simLogin: by number (and card password when the card asks for it) or by SMS code. */
 export async function login(db: Db, carrier: CarrierProvider, body: SimLoginBody, env: LoginEnv): Promise<SimSession> {
   const { ip, now } = env;
-  if (!body.agreeProtocol) throw invalid('agreeProtocol', 'please read and accept the agreement first');
+  if (!body.agreeProtocol) throw invalid('agreeProtocol', 'sim.agreementRequired');
   const sn = body.sn;
   await refuseWhenLocked(db.db, sn, ip, now);
   const target = await findUsable(db.db, sn, ip, now);
@@ -268,10 +266,10 @@ export async function login(db: Db, carrier: CarrierProvider, body: SimLoginBody
     await checkCode(db.db, target, body.code, sn, ip, now);
     mode = 'code';
   } else if (target.cardPasswordHash !== null) {
-    if (!body.cardPassword) throw invalid('cardPassword', 'this card needs its card password');
+    if (!body.cardPassword) throw invalid('cardPassword', 'sim.cardPasswordRequired');
     if (!(await verifySecret(body.cardPassword, target.cardPasswordHash))) {
       await recordFailure(db.db, sn, ip, now);
-      throw invalid('cardPassword', 'wrong card password');
+      throw invalid('cardPassword', 'sim.wrongCardPassword');
     }
   }
   await sims.refreshIfStale(db, carrier, target, now);
@@ -286,8 +284,8 @@ export async function logout(db: Db, session: AuthedSim, now: number): Promise<v
 /** POST /api/iot/changeSim: a session for another SIM of the same device; the current one is revoked. */
 export async function changeSim(db: Db, session: AuthedSim, simNo: string, env: LoginEnv): Promise<SimSession> {
   const target = await sims.findDeviceSibling(db.db, session.simId, simNo);
-  if (!target) throw invalid('simNo', 'this SIM is not in your device');
-  if (target.cancelStatus !== 0 || target.status !== 1) throw invalid('simNo', 'this SIM is cancelled or disabled');
+  if (!target) throw invalid('simNo', 'sim.notInDevice');
+  if (target.cancelStatus !== 0 || target.status !== 1) throw invalid('simNo', 'sim.cancelledOrDisabled');
   const next = await openSession(db, target, 'switch', env.ip, env.now, env.language);
   await repo.revokeSession(db.db, session.sessionId, env.now);
   sessionCache(db.db).delete(session.tokenHash);

@@ -4,7 +4,8 @@ import type { SimLoginConfig } from '@simshop/contract/iot-login';
 import type { Protocol } from '@simshop/contract/iot-sims';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fail } from '../../lib/errors.ts';
+import { invalid, schemaRefusal } from '../../lib/errors.ts';
+import { termOr } from '../../lib/messages.ts';
 import { resolvePromoter } from '../site/service.ts';
 import { builtInLayout } from './default-layout.ts';
 import * as repo from './repository.ts';
@@ -18,7 +19,7 @@ export function parseLayout(value: unknown): SimLayout {
   const parsed = layoutSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw fail(`layout.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    throw schemaRefusal(issue ?? {}, ['layout', ...(issue?.path ?? [])].join('.'));
   }
   return parsed.data;
 }
@@ -26,7 +27,7 @@ export function parseLayout(value: unknown): SimLayout {
 /** Stores the layout of a promoter (validated); its version becomes `now`. */
 export async function saveLayout(db: Kysely<Database>, promoCode: string, layout: unknown, now: number): Promise<void> {
   const promoter = await resolvePromoter(db, promoCode, now);
-  if (promoter.promoCode !== promoCode) throw fail(`promoCode: unknown promoter ${promoCode}`);
+  if (promoter.promoCode !== promoCode) throw invalid('promoCode', 'site.unknownPromoter', { promoCode });
   await repo.upsertLayout(db, promoter.id, JSON.stringify(parseLayout(layout)), now);
   cache.delete(db);
 }
@@ -106,6 +107,6 @@ export async function getProtocol(
   const pool = own.length > 0 ? own : rows;
   const order = [language, ...LANGUAGE_FALLBACK.filter((l) => l !== language)];
   const row = order.map((l) => pool.find((r) => r.language === l)).find(Boolean);
-  if (!row) throw fail(`type: no ${type} agreement is published`);
+  if (!row) throw invalid('type', 'site.noAgreement', { type: termOr('term.agreement', type) });
   return { type, language: row.language, title: row.title, content: row.content, version: row.version, updatedAt: row.updated_at };
 }

@@ -71,14 +71,17 @@ export function unsellableReason(
   p: PackageRow,
   card: { promo_code: string; operator_type: number },
   now: number,
-): { code: 'off_sale' | 'upcoming' | 'ended' | 'sold_out'; message: string } | null {
+): {
+  code: 'off_sale' | 'upcoming' | 'ended' | 'sold_out';
+  message: 'packages.notOnSale' | 'packages.flashNotStarted' | 'packages.flashEnded' | 'packages.soldOut';
+} | null {
   if (p.on_sale !== 1 || p.promo_code !== card.promo_code || (p.operator_type !== 0 && p.operator_type !== card.operator_type)) {
-    return { code: 'off_sale', message: 'packageId: this package is not on sale for this card' };
+    return { code: 'off_sale', message: 'packages.notOnSale' };
   }
   if (p.is_seckill !== 1) return null;
   const state = seckillState(p, now);
-  if (state === 'upcoming') return { code: 'upcoming', message: 'packageId: this flash sale has not started yet' };
-  if (state === 'ended') return { code: 'ended', message: 'packageId: this flash sale has ended' };
-  if (state === 'sold_out') return { code: 'sold_out', message: 'this flash-sale package is sold out' };
+  if (state === 'upcoming') return { code: 'upcoming', message: 'packages.flashNotStarted' };
+  if (state === 'ended') return { code: 'ended', message: 'packages.flashEnded' };
+  if (state === 'sold_out') return { code: 'sold_out', message: 'packages.soldOut' };
   return null;
 }

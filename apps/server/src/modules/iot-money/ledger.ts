@@ -5,10 +5,11 @@
  * entries of an account always add up to the card's total, and totals never go negative.
  */
 import type { LedgerAccount } from '@simshop/contract/iot-money';
+import type { FieldId, MessageId } from '@simshop/contract/messages';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotLedgerEntriesTable } from '../../db/schema-iot-money.ts';
-import { fail } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 
 type Trx = Kysely<Database>;
 
@@ -61,17 +62,21 @@ export async function post(trx: Trx, p: Posting): Promise<number | null> {
   return after;
 }
 
-const SHORT: Record<LedgerAccount, string> = {
-  balance: 'balance: not enough balance',
-  integral: 'integral: not enough points',
-  coupon_coin: 'couponCoin: not enough coupon coins',
-  arrears: 'arrears: less is owed than that',
-};
+const SHORT = {
+  balance: ['balance', 'ledger.balanceShort'],
+  integral: ['integral', 'ledger.pointsShort'],
+  coupon_coin: ['couponCoin', 'ledger.coinsShort'],
+  arrears: ['arrears', 'ledger.arrearsShort'],
+} as const satisfies Record<LedgerAccount, readonly [FieldId, MessageId]>;
+function short(account: LedgerAccount) {
+  const [field, id] = SHORT[account];
+  return invalid(field, id);
+}
 
 /** Like post, but a debit larger than the total is refused with a clear message. */
 export async function postOrFail(trx: Trx, p: Posting): Promise<number> {
   const after = await post(trx, p);
-  if (after === null) throw fail(SHORT[p.account]);
+  if (after === null) throw short(p.account);
   return after;
 }
 
@@ -93,7 +98,7 @@ export function postLocked(
     if (p.delta === 0) continue;
     const column = ACCOUNT_COLUMN[p.account];
     const after = (totals[column] ?? card[column]) + p.delta;
-    if (after < 0) throw fail(SHORT[p.account]);
+    if (after < 0) throw short(p.account);
     totals[column] = after;
     entries.push({
       sim_id: card.id,

@@ -6,6 +6,7 @@
 import { Code } from '@simshop/contract/codes';
 import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { BuyPackageBody, CreateTopupBody, Effect, IotOrderReply, IotOrderView } from '@simshop/contract/iot-money';
+import type { FieldId } from '@simshop/contract/messages';
 import type { PaymentView } from '@simshop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely, Selectable } from 'kysely';
@@ -18,6 +19,7 @@ import type { IotOrdersTable } from '../../db/schema-iot-money.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { termOr } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
@@ -64,8 +66,8 @@ export function cardById(db: Kysely<Database>, simId: number): Promise<Card> {
 }
 
 export function assertUsable(card: Pick<Card, 'status' | 'cancel_status'>): void {
-  if (card.cancel_status !== 0) throw fail('this card has been cancelled');
-  if (card.status !== 1) throw fail('this card is disabled, please contact customer service');
+  if (card.cancel_status !== 0) throw fail('sim.cancelled');
+  if (card.status !== 1) throw fail('sim.disabled');
 }
 
 export function realnameMissing(card: Pick<Card, 'auth_status' | 'platform_auth_required' | 'auth_platform_status'>): boolean {
@@ -244,11 +246,11 @@ async function checkCardLimit(trx: Trx, pkg: PackageRow, simId: number): Promise
     .where('status', 'in', HOLDING)
     .executeTakeFirstOrThrow();
   if (Number(row.n) >= pkg.per_card_limit) {
-    throw fail(`packageId: this package can be bought ${pkg.per_card_limit} ${pkg.per_card_limit === 1 ? 'time' : 'times'} per card`);
+    throw invalid('packageId', 'packages.perCardLimit', { limit: pkg.per_card_limit });
   }
 }
 
-const soldOut = () => new BizError(Code.SOLD_OUT, 'this flash-sale package is sold out');
+const soldOut = () => new BizError(Code.SOLD_OUT, 'packages.soldOut');
 
 /**
  * Every rule a card must meet to buy a package, checked on the card row locked by the paying
@@ -257,8 +259,10 @@ const soldOut = () => new BizError(Code.SOLD_OUT, 'this flash-sale package is so
  */
 export function assertCanBuy(card: Card, pkg: PackageRow, effect: Effect, settings: Settings, now: number): void {
   const refusal = unsellableReason({ ...pkg, stock: null }, card, now);
-  if (refusal) throw fail(refusal.message);
-  if (!effectsOf(pkg).includes(effect)) throw invalid('effect', `this package takes effect ${effectsOf(pkg).join(' or ')} only`);
+  if (refusal) throw invalid('packageId', refusal.message);
+  if (!effectsOf(pkg).includes(effect)) {
+    throw invalid('effect', 'packages.effectOnly', { effects: effectsOf(pkg).map((e) => termOr('term.effect', e)) });
+  }
   assertCardMayBuy(card, pkg, settings);
 }
 
@@ -266,10 +270,10 @@ export function assertCanBuy(card: Card, pkg: PackageRow, effect: Effect, settin
 function assertCardMayBuy(card: Card, pkg: PackageRow, settings: Settings): void {
   assertUsable(card);
   if (settings.realname_required === 1 && realnameMissing(card)) {
-    throw new BizError(Code.REALNAME_REQUIRED, 'real-name authentication is required before buying a package');
+    throw new BizError(Code.REALNAME_REQUIRED, 'packages.realNameRequired');
   }
   if (pkg.kind === 'volume' && card.volume_package_id !== null) {
-    throw fail('packageId: a volume package is already in effect on this card; close it first');
+    throw invalid('packageId', 'packages.volumeInEffect');
   }
 }
 
@@ -301,7 +305,7 @@ export async function buyWithBalanceIn(
   const coins = input.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
   const payAmount = pkg.price - coins;
   if (payAmount > card.balance) {
-    throw fail(`balance: ${yuan(card.balance)} is not enough for ${yuan(payAmount)}, top up or pay online`);
+    throw invalid('balance', 'money.balanceShort', { balance: yuan(card.balance), amount: yuan(payAmount) });
   }
   if (!(await takeStock(trx, pkg, now))) throw soldOut();
   await checkCardLimit(trx, pkg, card.id);
@@ -479,10 +483,13 @@ async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[]):
   }
 }
 
-async function checkMethod(deps: MoneyDeps, promoCode: string, method: string, field: string): Promise<string[]> {
+async function checkMethod(deps: MoneyDeps, promoCode: string, method: string, field: FieldId): Promise<string[]> {
   const { allowed, offered } = await onlineMethods(deps, promoCode);
   if (!offered.some((m) => m.method === method)) {
-    throw invalid(field, `${method} is not offered; choose ${['balance', ...offered.map((m) => m.method)].join(' or ')}`);
+    throw invalid(field, 'money.methodNotOffered', {
+      method: termOr('term.payMethod', method),
+      methods: ['balance', ...offered.map((m) => m.method)].map((m) => termOr('term.payMethod', m)),
+    });
   }
   return allowed;
 }
@@ -498,7 +505,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
   const { db, dialect } = deps.db;
   const now = deps.now();
   const [pkg, card] = await Promise.all([cachedPackage(db, body.packageId, now), cardById(db, caller.simId)]);
-  if (!pkg) throw invalid('packageId', 'no such package');
+  if (!pkg) throw invalid('packageId', 'packages.noSuch');
   const coins = body.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
   const byBalance = body.payMethod === 'balance' || pkg.price - coins === 0;
   // The pay password is checked before the idempotency key is claimed, so "41001, ask, retry with
@@ -587,17 +594,17 @@ export async function createTopup(
         .where('enabled', '=', 1)
         .executeTakeFirst();
       if (!offer || (offer.starts_at !== null && offer.starts_at > now) || (offer.ends_at !== null && offer.ends_at <= now)) {
-        throw invalid('offerId', 'this offer is not available');
+        throw invalid('offerId', 'topup.offerUnavailable');
       }
       pay = offer.pay_amount;
       bonusBalance = offer.bonus_balance;
       bonusCoin = offer.bonus_coin;
       offerId = offer.id;
     } else {
-      if (settings.allow_custom_topup !== 1) throw invalid('amount', 'choose one of the offers');
+      if (settings.allow_custom_topup !== 1) throw invalid('amount', 'topup.chooseOffer');
       pay = body.amount!;
       if (pay < settings.topup_min || pay > settings.topup_max) {
-        throw invalid('amount', `must be between ${yuan(settings.topup_min)} and ${yuan(settings.topup_max)}`);
+        throw invalid('amount', 'topup.amountRange', { min: yuan(settings.topup_min), max: yuan(settings.topup_max) });
       }
     }
     const allowed = await checkMethod(deps, card.promo_code, body.method, 'method');
@@ -824,7 +831,7 @@ export async function orderDetails(deps: MoneyDeps, simId: number, orderNo: stri
   const { db } = deps.db;
   const find = () => db.selectFrom('iot_orders').selectAll().where('order_no', '=', orderNo).where('sim_id', '=', simId).executeTakeFirst();
   const first = await find();
-  if (!first) throw invalid('orderNo', 'no such order on this card');
+  if (!first) throw invalid('orderNo', 'iotOrders.noSuchOrder');
   if (first.status === 'pending') {
     for (const p of await deps.payments.pendingOf(ORDER_TYPE, first.id)) await deps.payments.reconcileOne(p);
   }

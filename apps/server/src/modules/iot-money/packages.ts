@@ -39,7 +39,7 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
   const now = deps.now();
   const [row, card] = await Promise.all([findPackage(db, packageId), cardById(db, simId)]);
   const refusal = row ? unsellableReason(row, card, now) : null;
-  if (!row || refusal?.code === 'off_sale') throw invalid('packageId', 'no such package for this card');
+  if (!row || refusal?.code === 'off_sale') throw invalid('packageId', 'packages.noSuchForCard');
   const baseEnd = await db
     .selectFrom('iot_sim_packages')
     .select((eb) => eb.fn.max<number>('ends_at').as('end'))
@@ -89,7 +89,7 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
     await syncSimIn(trx, dialect, deps.carrier, simId, now);
     const card = await lockCard(trx, dialect, simId);
     const id = simPackageId ?? card.volume_package_id;
-    if (id === null) throw fail('this card has no volume package in effect');
+    if (id === null) throw fail('packages.noVolume');
     const sp = await trx
       .selectFrom('iot_sim_packages')
       .selectAll()
@@ -98,7 +98,7 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
       .where('kind', '=', 'volume')
       .where('status', 'in', ['active', 'pending'])
       .executeTakeFirst();
-    if (!sp) throw invalid('simPackageId', 'no volume package in effect with this id on this card');
+    if (!sp) throw invalid('simPackageId', 'packages.noSuchVolume');
     const terms = volumeClose(
       { usedMb: sp.used_mb, gPrice: sp.g_price, charged: sp.charged, price: sp.price, startsAt: sp.starts_at, endsAt: sp.ends_at },
       now,

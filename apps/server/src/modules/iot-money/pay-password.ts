@@ -20,9 +20,9 @@ function clock(ms: number): string {
   return new Date(ms + 8 * 3_600_000).toISOString().slice(11, 16);
 }
 
-export function lockedMessage(until: number, now: number): string {
+export function lockedRefusal(until: number, now: number) {
   const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
-  return `paying with the pay password is locked after ${PAY_PASSWORD_RULES.maxFails} wrong entries; it unlocks at ${clock(until)} (UTC+8), in ${minutes} min — or reset it with an SMS code`;
+  return fail('payPassword.locked', { count: PAY_PASSWORD_RULES.maxFails, time: clock(until), minutes });
 }
 
 async function guard(db: Kysely<Database>, simId: number) {
@@ -59,10 +59,10 @@ async function recordWrong(db: Kysely<Database>, simId: number, now: number): Pr
       .where('sim_id', '=', simId)
       .where('fails', '>=', PAY_PASSWORD_RULES.maxFails)
       .execute();
-    throw fail(lockedMessage(until, now));
+    throw lockedRefusal(until, now);
   }
   const left = PAY_PASSWORD_RULES.maxFails - row.fails;
-  throw invalid('payPassword', `wrong pay password, ${left} ${left === 1 ? 'try' : 'tries'} left`);
+  throw invalid('payPassword', 'payPassword.wrong', { left });
 }
 
 /**
@@ -72,9 +72,9 @@ async function recordWrong(db: Kysely<Database>, simId: number, now: number): Pr
 export async function checkPayPassword(db: Kysely<Database>, simId: number, given: string | undefined, now: number): Promise<void> {
   const sim = await db.selectFrom('iot_sims').select('pay_password_hash').where('id', '=', simId).executeTakeFirstOrThrow();
   if (sim.pay_password_hash === null) return;
-  if (!given) throw new BizError(Code.PAY_PASSWORD_REQUIRED, 'enter your pay password to pay from the balance');
+  if (!given) throw new BizError(Code.PAY_PASSWORD_REQUIRED, 'payPassword.required');
   const g = await guard(db, simId);
-  if (g?.locked_until && g.locked_until > now) throw fail(lockedMessage(g.locked_until, now));
+  if (g?.locked_until && g.locked_until > now) throw lockedRefusal(g.locked_until, now);
   if (!(await verifySecret(given, sim.pay_password_hash))) await recordWrong(db, simId, now);
   if (g && g.fails > 0) {
     await db.updateTable('iot_pay_password_guard').set({ fails: 0, updated_at: now }).where('sim_id', '=', simId).execute();
@@ -99,23 +99,21 @@ export async function updatePayPassword(
 ): Promise<PayPassStatus> {
   const { now } = env;
   if (weakPayPassword(input.payPassword)) {
-    throw invalid('payPassword', 'too easy to guess: avoid one repeated digit or a run like 123456');
+    throw invalid('payPassword', 'payPassword.tooEasy');
   }
   const row = await db.selectFrom('iot_sims').select(['pay_password_hash', 'mobile']).where('id', '=', sim.simId).executeTakeFirstOrThrow();
   if (row.pay_password_hash !== null) {
     if (input.code) {
-      if (!row.mobile) throw invalid('code', 'this card has no bound phone; use the current pay password');
+      if (!row.mobile) throw invalid('code', 'payPassword.noBoundPhone');
       await useCardCode(db, sim.simId, sim.simNo, input.code, env.ip, now);
     } else if (input.oldPayPassword) {
       await checkPayPassword(db, sim.simId, input.oldPayPassword, now).catch((err) => {
         // A wrong current password is reported against the field the holder typed it in.
-        if (err instanceof BizError && err.message.startsWith('payPassword:')) {
-          throw new BizError(err.code, err.message.replace(/^payPassword:/, 'oldPayPassword:'));
-        }
+        if (err instanceof BizError && err.field === 'payPassword') throw err.about('oldPayPassword');
         throw err;
       });
     } else {
-      throw invalid('oldPayPassword', 'give the current pay password, or an SMS code sent to the bound phone');
+      throw invalid('oldPayPassword', 'payPassword.oldOrCode');
     }
   }
   const hash = await hashSecret(input.payPassword);

@@ -64,11 +64,11 @@ export async function updateRenew(
   const card = await cardById(db, simId);
   const current = await db.selectFrom('iot_renewal_settings').selectAll().where('sim_id', '=', simId).executeTakeFirst();
   const chosen = packageId ?? current?.package_id ?? undefined;
-  if (enabled && chosen === undefined) throw invalid('packageId', 'choose the package to renew with');
+  if (enabled && chosen === undefined) throw invalid('packageId', 'renewal.choosePackage');
   if (chosen !== undefined) {
     const pkg = await findPackage(db, chosen);
     if (!pkg || unsellableReason(pkg, card, now)?.code === 'off_sale' || !toCatalog(pkg, now).renewable) {
-      throw invalid('packageId', 'this package cannot be used for auto-renewal');
+      throw invalid('packageId', 'renewal.notRenewable');
     }
   }
   await db

@@ -107,7 +107,7 @@ export async function getSimInfoCached(db: Kysely<Database>, simId: number, now:
 /** The §3 SIM info of one card, as of `now`, with texts in `language`. */
 export async function getSimInfo(db: Kysely<Database>, simId: number, now: number, language: Language): Promise<SimInfo> {
   const v = await repo.findSimView(db, simId);
-  if (!v) throw fail('the SIM card no longer exists');
+  if (!v) throw fail('sim.gone');
   const [names, promoter, layout, siblings] = await Promise.all([
     operatorNames(db, now),
     resolvePromoter(db, v.promo_code, now),
@@ -338,16 +338,16 @@ export async function removeBreak(db: Db, carrier: CarrierProvider, simId: numbe
       db.dialect,
       trx.selectFrom('iot_sims').select(['id', 'break_rule_id', 'break_remove_at']).where('id', '=', simId),
     ).executeTakeFirstOrThrow();
-    if (sim.break_rule_id === null) throw fail('this card is not restricted');
+    if (sim.break_rule_id === null) throw fail('sim.notRestricted');
     const rule = await trx
       .selectFrom('iot_break_rules')
       .select(['allow_remove'])
       .where('id', '=', sim.break_rule_id)
       .executeTakeFirstOrThrow();
-    if (rule.allow_remove !== 1) throw fail('this restriction can only be lifted by customer service');
+    if (rule.allow_remove !== 1) throw fail('sim.restrictionByService');
     if ((sim.break_remove_at ?? 0) > now) {
       const minutes = Math.ceil(((sim.break_remove_at ?? 0) - now) / 60_000);
-      throw fail(`this restriction can be lifted in ${minutes} min`);
+      throw fail('sim.restrictionWait', { minutes });
     }
     // Usage up to now is accrued under the break (data off) before the break goes.
     await syncSimIn(trx, db.dialect, carrier, simId, now);

@@ -13,7 +13,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { fail, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { divisionName } from '../site/divisions.ts';
 import type { Promoter } from '../site/service.ts';
 import { FEATURED_BIT, TAG_BIT, tagsOfMask } from './patterns.ts';
@@ -79,13 +79,13 @@ function filterOf(promoter: Promoter, q: z.output<typeof numberListQuery>): Numb
   const bits: number[] = [];
   if (q.pattern) bits.push(TAG_BIT[q.pattern]);
   if (q.operator === FEATURED_OPERATOR) {
-    if (!promoter.config.front.suggest) throw invalid('operator', 'featured numbers are not offered by this storefront');
+    if (!promoter.config.front.suggest) throw invalid('operator', 'numbers.featuredOff');
     bits.push(FEATURED_BIT);
   }
   if (q.exclude4 && !bits.includes(TAG_BIT.NO4)) bits.push(TAG_BIT.NO4);
-  if (q.city && q.province && !q.city.startsWith(q.province.slice(0, 2))) throw invalid('city', 'is not in the chosen province');
+  if (q.city && q.province && !q.city.startsWith(q.province.slice(0, 2))) throw invalid('city', 'numbers.cityNotInProvince');
   if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
-    throw invalid('minPrice', 'must not be above maxPrice');
+    throw invalid('minPrice', 'numbers.minAboveMax');
   }
   return {
     bits,
@@ -130,7 +130,7 @@ function toPackage(p: Awaited<ReturnType<typeof repo.packagesFor>>[number]): Num
 
 async function requireNumber(db: Trx, number: string) {
   const row = await repo.findByNumber(db, number);
-  if (!row) throw fail('number: no such number in this shop');
+  if (!row) throw invalid('number', 'numbers.noSuchNumber');
   return row;
 }
 
@@ -229,8 +229,8 @@ export async function findNumber(db: Trx, number: string): Promise<HoldableNumbe
 /** A package the number may be ordered with, or a -1 naming the field. */
 export async function packageForNumber(db: Trx, n: HoldableNumber, packageId: number): Promise<NumberPackage> {
   const p = await repo.findPackage(db, packageId);
-  if (!p || p.operator !== n.operator) throw invalid('packageId', 'this package is not offered with this number');
-  if (p.monthly_fee < n.minMonthlyFee) throw invalid('packageId', 'this number needs a package with a higher monthly fee');
+  if (!p || p.operator !== n.operator) throw invalid('packageId', 'numbers.packageNotOffered');
+  if (p.monthly_fee < n.minMonthlyFee) throw invalid('packageId', 'numbers.packageFeeTooLow');
   return toPackage(p);
 }
 

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { BizError, fail, invalid } from '../../lib/errors.ts';
+import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { Logistics, ShipmentView } from '../logistics/service.ts';
@@ -52,9 +52,9 @@ function maskId(id: string): string {
 }
 
 function checkAddress(a: CreateInput['address']): void {
-  if (!divisionChildren('000000')?.some((p) => p.code === a.province)) throw invalid('address.province', 'unknown province');
-  if (!divisionChildren(a.province)?.some((c) => c.code === a.city)) throw invalid('address.city', 'is not a city of the province');
-  if (!divisionChildren(a.city)?.some((c) => c.code === a.county)) throw invalid('address.county', 'is not a county of the city');
+  if (!divisionChildren('000000')?.some((p) => p.code === a.province)) throw invalid('address.province', 'orders.unknownProvince');
+  if (!divisionChildren(a.province)?.some((c) => c.code === a.city)) throw invalid('address.city', 'orders.cityNotInProvince');
+  if (!divisionChildren(a.city)?.some((c) => c.code === a.county)) throw invalid('address.county', 'orders.countyNotInCity');
 }
 
 function visibleTo(o: repo.OrderRow, owner: Owner): boolean {
@@ -65,7 +65,7 @@ function visibleTo(o: repo.OrderRow, owner: Owner): boolean {
 async function ownOrder(deps: Deps, owner: Owner, no: string): Promise<repo.OrderRow> {
   const o = await repo.findByNo(deps.db, no);
   // Someone else's order is answered like a missing one: nothing about it leaks.
-  if (!o || !visibleTo(o, owner)) throw fail('orderNo: no such order');
+  if (!o || !visibleTo(o, owner)) throw invalid('orderNo', 'orders.noSuchOrder');
   return o;
 }
 
@@ -121,7 +121,7 @@ async function ownHoldingOrder(deps: Deps, owner: Owner, holderId: number | null
   return o && o.status === 'awaiting_payment' && visibleTo(o, owner) ? o : undefined;
 }
 
-const reserved = () => new BizError(Code.NUMBER_RESERVED, 'this number has just been reserved by someone else');
+const reserved = () => new BizError(Code.NUMBER_RESERVED, 'numbers.reserved');
 
 /**
  * Places an order and holds its number for config.orderHoldMinutes. The hold is a conditional
@@ -130,15 +130,15 @@ const reserved = () => new BizError(Code.NUMBER_RESERVED, 'this number has just 
  */
 export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, input: CreateInput): Promise<OrderDetail> {
   if (!owner.mobile && !owner.session) {
-    throw invalid('x-order-session-id', 'header with a random 32-hex order session id is required before login');
+    throw invalid('x-order-session-id', 'orders.sessionHeaderMissing');
   }
   const idNumber = input.idNumber.toUpperCase();
-  if (!isChineseId(idNumber)) throw invalid('idNumber', 'is not a valid Chinese ID number (18 characters with a correct check character)');
+  if (!isChineseId(idNumber)) throw invalid('idNumber', 'orders.invalidIdNumber');
   checkAddress(input.address);
   const n = await numbers.findNumber(deps.db, input.number);
-  if (!n) throw fail('number: no such number in this shop');
+  if (!n) throw invalid('number', 'numbers.noSuchNumber');
   const pkg = await numbers.packageForNumber(deps.db, n, input.packageId);
-  if (n.status === 'off_sale') throw fail('number: this number is no longer on sale');
+  if (n.status === 'off_sale') throw invalid('number', 'numbers.offSale');
   const now = deps.now();
   try {
     const order = await deps.db.transaction().execute(async (trx) => {
@@ -217,7 +217,7 @@ async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise
 
 export async function cancelOrder(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
   const o = await ownOrder(deps, owner, no);
-  if (!(await cancel(deps, o.id, 'cancelled by the buyer'))) throw fail('orderNo: only an order awaiting payment can be cancelled');
+  if (!(await cancel(deps, o.id, 'cancelled by the buyer'))) throw invalid('orderNo', 'orders.cancelOnlyAwaiting');
   return orderDetail(deps, owner, no);
 }
 
@@ -234,7 +234,7 @@ export async function expireHolds(deps: OrderDeps, now: number): Promise<number>
 
 export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, no: string, method: string): Promise<PaymentView> {
   const o = await ownOrder(deps, owner, no);
-  if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw fail('orderNo: this order can no longer be paid');
+  if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw invalid('orderNo', 'orders.cannotPay');
   return deps.payments.create({
     orderType: ORDER_TYPE,
     orderId: o.id,
@@ -262,7 +262,7 @@ export async function payResult(deps: OrderDeps, owner: Owner, no: string): Prom
 export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string): Promise<ShipmentView & { orderNo: string }> {
   const o = await ownOrder(deps, owner, no);
   const s = await deps.logistics.forOrder(ORDER_TYPE, o.id);
-  if (!s) throw fail('orderNo: this order has not been shipped yet');
+  if (!s) throw invalid('orderNo', 'orders.notShipped');
   return { orderNo: o.order_no, ...s };
 }
 
@@ -270,9 +270,9 @@ export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string):
 export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const o = await repo.findByNo(trx, no);
-    if (!o) throw fail('orderNo: no such order');
+    if (!o) throw invalid('orderNo', 'orders.noSuchOrder');
     if (!(await repo.transition(trx, o.id, ['paid'], { status: 'shipped', shipped_at: now, updated_at: now }))) {
-      throw fail('orderNo: only a paid order can be shipped');
+      throw invalid('orderNo', 'orders.shipOnlyPaid');
     }
     await deps.logistics.ship(
       trx,
@@ -285,7 +285,7 @@ export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): 
 /** A completed order of this mobile that may be reviewed (reviews module). */
 export async function completedOrderOf(deps: Deps, mobile: string, no: string) {
   const o = await ownOrder(deps, { mobile, session: '' }, no);
-  if (o.status !== 'completed') throw fail('orderNo: only a completed order can be reviewed');
+  if (o.status !== 'completed') throw invalid('orderNo', 'orders.reviewOnlyCompleted');
   return { id: o.id, promoterId: o.promoter_id, number: o.number, buyerName: o.buyer_name, mobile: o.contact_mobile };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { termOr } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { PaidNotice, PaymentProvider } from '../../providers/payment/provider.ts';
 import * as repo from './repository.ts';
@@ -101,9 +102,9 @@ export class Payments {
    */
   async create(input: CreatePayment): Promise<PaymentView> {
     if (!input.allowedMethods.includes(input.method) || !this.providers.has(input.method)) {
-      throw invalid('method', `${input.method} is not offered by this storefront`);
+      throw invalid('method', 'payments.methodNotOffered', { method: termOr('term.payMethod', input.method) });
     }
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fail('amount: nothing to pay');
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw invalid('amount', 'payments.nothingToPay');
     const { db } = this.deps;
     const now = this.deps.now();
     const open = (await repo.pendingForOrder(db, input.orderType, input.orderId)).find(
@@ -111,7 +112,7 @@ export class Payments {
     );
     if (open) return toView(open);
     const expiresAt = Math.min(input.expiresAt, now + PAYMENT_TTL_MS);
-    if (expiresAt <= now) throw fail('the order can no longer be paid');
+    if (expiresAt <= now) throw fail('orders.cannotPay');
     const row = await repo.insert(db, {
       payment_no: orderNumber('P', now),
       order_type: input.orderType,
@@ -149,7 +150,7 @@ export class Payments {
     } catch (err) {
       this.deps.log.error({ err, paymentNo: row.payment_no }, 'payment provider refused to open a trade');
       await repo.markClosed(db, row.id, now);
-      throw fail('the payment service is unavailable, please try again');
+      throw fail('payments.unavailable');
     }
   }
 
@@ -232,7 +233,7 @@ export class Payments {
   async refund(paymentNoValue: string, reason: string): Promise<void> {
     const now = this.deps.now();
     const p = await repo.findByNo(this.deps.db, paymentNoValue);
-    if (p?.status !== 'paid') throw fail('payment: only a paid payment can be refunded');
+    if (p?.status !== 'paid') throw invalid('payment', 'payments.refundOnlyPaid');
     await repo.requestRefund(this.deps.db, p.id, reason, now);
     await this.settleRefund(paymentNoValue);
   }

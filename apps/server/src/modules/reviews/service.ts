@@ -1,6 +1,6 @@
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { fail } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { completedOrderOf } from '../orders/service.ts';
 import type { Promoter } from '../site/service.ts';
 
@@ -57,7 +57,7 @@ export async function createReview(deps: Deps, mobile: string, input: { orderNo:
       .executeTakeFirstOrThrow();
     return toReview(row);
   } catch (err) {
-    if (isUniqueViolation(err)) throw fail('orderNo: this order has been reviewed already');
+    if (isUniqueViolation(err)) throw invalid('orderNo', 'orders.alreadyReviewed');
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import { envelope } from '@simshop/contract/envelope';
 import { APP_VERSION, APP_VERSION_CODE } from '@simshop/contract/headers';
+import { msg } from '@simshop/contract/messages';
 import {
   appDomainQuery,
   appDomainReply,
@@ -16,7 +17,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { fail } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
 import { divisionChildren } from './divisions.ts';
@@ -83,13 +84,13 @@ export async function siteRoutes(app: App): Promise<void> {
       schema: {
         tags: ['site'],
         summary: 'Direct children of a six-digit division code (000000: the provinces)',
-        params: z.object({ file: z.string().regex(/^\d{6}\.json$/, 'a six-digit division code followed by .json') }),
+        params: z.object({ file: z.string().regex(/^\d{6}\.json$/, msg('validation.divisionFile')) }),
         response: { 200: z.array(division) },
       },
     },
     async (req, reply) => {
       const children = divisionChildren(req.params.file.slice(0, 6));
-      if (!children) throw fail('code: unknown division');
+      if (!children) throw invalid('file', 'site.unknownDivision');
       reply.header('cache-control', 'public, max-age=86400');
       return children;
     },

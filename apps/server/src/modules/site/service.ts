@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, PromotersTable } from '../../db/schema.ts';
-import { fail } from '../../lib/errors.ts';
+import { fail, invalid } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 export type Promoter = {
@@ -72,7 +72,7 @@ export async function resolvePromoter(db: Kysely<Database>, rawPromoCode: unknow
   if (hit && now - hit.at < CACHE_MS) return hit.promoter;
 
   const row = (promoCode && (await repo.findPromoterByCode(db, promoCode))) || (await repo.findDefaultPromoter(db));
-  if (!row) throw fail('the storefront is not configured yet');
+  if (!row) throw fail('site.notConfigured');
   const promoter = toPromoter(row);
   if (byCode.size > 10_000) byCode.clear();
   byCode.set(promoCode, { at: now, promoter });
@@ -110,8 +110,8 @@ export async function getDictOptions(db: Kysely<Database>, types: string[]): Pro
 
 export async function getAppDomain(db: Kysely<Database>, packageName: string): Promise<string> {
   const row = await repo.findAppDomain(db, packageName);
-  if (!row) throw fail('packageName: unknown application');
-  if (row.enabled !== 1) throw fail('the system is busy, please try again later');
+  if (!row) throw invalid('packageName', 'site.unknownApplication');
+  if (row.enabled !== 1) throw fail('system.busy');
   return row.domain;
 }
 

@@ -1,3 +1,4 @@
+import { msg } from '@simshop/contract/messages';
 import { z } from 'zod';
 import type { App } from '../../lib/route.ts';
 import type { SandboxProvider } from './sandbox.ts';
@@ -64,7 +65,7 @@ export function sandboxCashierRoutes(sandbox: SandboxProvider, now: () => number
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const params = z.object({ paymentNo: z.string().regex(/^P\d{20}$/, 'a payment number') });
+    const params = z.object({ paymentNo: z.string().regex(/^P\d{20}$/, msg('validation.paymentNo')) });
     const notFound = page('Not found', '<div class="card"><div class="state">支付单不存在 No such payment</div></div>');
 
     app.get('/sandbox/cashier/:paymentNo', { schema: { hide: true, params } }, async (req, reply) => {
