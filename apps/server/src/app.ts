@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +15,7 @@ import { seedDemoIfNew } from './db/seed/index.ts';
 import { parseContext } from './lib/context.ts';
 import { BizError, schemaRefusal, type ZodIssueLike } from './lib/errors.ts';
 import { checkIdempotencyKey } from './lib/idempotency.ts';
+import { refuseUnstorableText } from './lib/input-text.ts';
 import { type Language, render } from './lib/messages.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
@@ -54,6 +57,47 @@ function requestRefusal(error: FastifyError, req: FastifyRequest): BizError {
 /** The language of the request (English before the context is parsed). */
 const languageOf = (req: FastifyRequest): Language => req.ctx?.language ?? 'en';
 
+// Error replies are serialised here, not by the route's response schema (which describes success).
+// Messages are shown to the user, so they go out in the request's language; x-error-field names
+// the field of a `field: problem` refusal in a form that does not depend on the language.
+function refuse(reply: FastifyReply, status: number, code: number, message: string, field?: string) {
+  if (field) reply.header('x-error-field', field);
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code, message, data: null }));
+}
+const refuseWith = (reply: FastifyReply, status: number, e: BizError, language: Language) =>
+  refuse(reply, status, e.code, e.render(language), e.field);
+
+/** Requests the router cannot take: a path that does not decode, a too long path parameter. */
+const ROUTER_REFUSALS: Record<string, [status: number, id: 'request.badUrl' | 'request.paramTooLong']> = {
+  FST_ERR_BAD_URL: [400, 'request.badUrl'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'request.paramTooLong'],
+};
+
+/**
+ * What Node's HTTP parser refuses before there is a request (headers over the size limit, a
+ * malformed request line or header): answered on the socket, in the envelope, in English as the
+ * request's language is not known.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, id] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'request.headersTooLarge'] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'request.timeout'] as const)
+        : ([400, 'request.malformed'] as const);
+  const body = JSON.stringify({ code: Code.FAILED, message: render(id, {}, 'en'), data: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export interface BuildOptions {
   /** An open database to use instead of opening one from the config (tests). */
   db?: Db;
@@ -69,6 +113,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
+    frameworkErrors: (error, req, reply) => {
+      req.ctx = parseContext(req);
+      reply.headers(securityHeadersFor(req.raw.url ?? ''));
+      const refusal = ROUTER_REFUSALS[error.code];
+      if (refusal) return refuseWith(reply, refusal[0], new BizError(Code.FAILED, refusal[1]), languageOf(req));
+      req.log.error({ err: error, reqId: req.id }, 'unexpected router error');
+      return refuse(reply, 500, Code.FAILED, render('request.internal', { requestId: req.id }, languageOf(req)));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,18 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
 
-  // Error replies are serialised here, not by the route's response schema (which describes success).
-  // Messages are shown to the user, so they go out in the request's language; x-error-field names
-  // the field of a `field: problem` refusal in a form that does not depend on the language.
-  const refuse = (reply: FastifyReply, status: number, code: number, message: string, field?: string) => {
-    if (field) reply.header('x-error-field', field);
-    return reply
-      .status(status)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ code, message, data: null }));
-  };
-  const refuseWith = (reply: FastifyReply, status: number, e: BizError, language: Language) =>
-    refuse(reply, status, e.code, e.render(language), e.field);
+  // Text the database cannot store as sent (NUL, unpaired surrogates) is refused for every route.
+  app.addHook('preValidation', async (req) => refuseUnstorableText(req));
+
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const language = languageOf(req);
     if (error instanceof BizError) return refuseWith(reply, error.status, error, language);

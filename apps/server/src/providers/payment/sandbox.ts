@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { paymentStatusQuery } from '@simshop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -41,6 +42,8 @@ function parseSignature(header: string | string[] | undefined): { t: number; v1:
 function tradeNo(now: number): string {
   return `T${now}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
+
+const paymentNoSchema = paymentStatusQuery.shape.paymentNo;
 
 const STATE: Record<string, TradeQuery['state']> = { WAIT: 'pending', SUCCESS: 'paid', CLOSED: 'closed', REFUND: 'refunded' };
 
@@ -177,20 +180,24 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     },
 
     verify(headers, rawBody, now): VerifyResult {
-      let body: Record<string, unknown>;
+      let parsed: unknown;
       try {
-        body = JSON.parse(rawBody) as Record<string, unknown>;
+        parsed = JSON.parse(rawBody);
       } catch {
         return { ok: false, reason: 'body is not JSON', paymentNo: '' };
       }
-      const paymentNo = typeof body.paymentNo === 'string' ? body.paymentNo.slice(0, 64) : '';
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { ok: false, reason: 'body is not a JSON object', paymentNo: '' };
+      const body = parsed as Record<string, unknown>;
+      // Only a well-formed payment number is looked up or logged.
+      const paymentNo = paymentNoSchema.safeParse(body.paymentNo).success ? (body.paymentNo as string) : '';
       const sig = parseSignature(headers[SIGNATURE_HEADER]);
       if (!sig) return { ok: false, reason: 'missing or malformed signature', paymentNo };
       const expected = Buffer.from(signNotification(o.secret, sig.t, rawBody).slice(-64), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(sig.v1, 'hex'))) return { ok: false, reason: 'bad signature', paymentNo };
       if (Math.abs(now - sig.t) > SIGNATURE_WINDOW_MS) return { ok: false, reason: 'signature outside the time window', paymentNo };
       const { tradeNo: tn, amount, status, paidAt } = body;
-      if (status !== 'SUCCESS' || typeof tn !== 'string' || !Number.isSafeInteger(amount) || !Number.isSafeInteger(paidAt)) {
+      if (status !== 'SUCCESS' || !paymentNo || typeof tn !== 'string' || !Number.isSafeInteger(amount) || !Number.isSafeInteger(paidAt)) {
         return { ok: false, reason: 'not a trade.success notification', paymentNo };
       }
       return { ok: true, notice: { paymentNo, tradeNo: tn, amount: amount as number, paidAt: paidAt as number } };
