@@ -319,8 +319,9 @@ const RAW_BODIES: Array<[string, string]> = [
   ['application/json', '{"a":NaN}'],
   ['application/json', '{"__proto__":{"x":1}}'],
   ['application/json', '{"constructor":{"prototype":{"x":1}}}'],
-  ['application/json', `${'['.repeat(300_000)}${']'.repeat(300_000)}`],
-  ['application/json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
+  // Nested deeper than any recursive walk of the input could go.
+  ['application/json', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+  ['application/json', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
   ['application/json', '"\\u0000"'],
   ['application/json', '\u0000'],
   ['application/json; charset=latin1', '{}'],
@@ -603,7 +604,7 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
       }),
     ).toEqual({
       code: -1,
-      message: 'Idempotency-Key: contains an invalid character',
+      message: 'Idempotency-Key: must be 1 to 128 letters, digits or _ - : .',
       data: null,
       field: 'Idempotency-Key',
     });
