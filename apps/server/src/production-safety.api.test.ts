@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../test/helpers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { idempotent, idempotentTx } from './lib/idempotency.ts';
-import { sendLoginCode } from './modules/iot-auth/service.ts';
 import { hex32, numberOnSale, orderBody } from './modules/orders/test-kit.ts';
 import { consoleSmsProvider } from './providers/sms/provider.ts';
 
@@ -128,7 +127,7 @@ describe('SMS codes', () => {
     try {
       const lines: string[] = [];
       const env = { ip: '192.0.2.10', now: Date.now(), language: 'en' as const, log: capturingLog(lines), echo: true };
-      const reply = await sendLoginCode(t.app.db, '1440000000001', env);
+      const reply = await t.app.iotLogin.sendLoginCode('1440000000001', env);
       const code = reply.devCode as string;
       expect(code).toMatch(/^\d{6}$/);
       expect(lines).toHaveLength(1);

@@ -12,3 +12,8 @@ export interface Deps {
   now: () => number;
   log: FastifyBaseLogger;
 }
+
+/** The Deps of a module plugin, from the app's decorations. */
+export function depsOf(app: { db: { db: Kysely<Database>; dialect: DialectName }; config: Config; log: FastifyBaseLogger }): Deps {
+  return { db: app.db.db, dialect: app.db.dialect, config: app.config, now: () => app.config.now(), log: app.log };
+}

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 
 export interface Job {
   name: string;
@@ -31,4 +32,36 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => void {
   return () => {
     for (const t of timers) clearInterval(t);
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every module's background jobs by name (tests run them by hand with a fixed clock). */
+    jobs: Map<string, Job>;
+  }
+}
+
+/**
+ * The job registry: modules add their jobs while they register; the jobs start once the app is ready
+ * (when the config allows) and stop when it closes.
+ */
+export const jobsPlugin = fp(
+  async (app) => {
+    const jobs = new Map<string, Job>();
+    app.decorate('jobs', jobs);
+    let stop = () => {};
+    app.addHook('onReady', async () => {
+      if (app.config.jobs && jobs.size > 0) stop = startJobs([...jobs.values()], app.log);
+    });
+    app.addHook('onClose', async () => stop());
+  },
+  { name: 'jobs' },
+);
+
+/** Adds a module's jobs to the registry (a name used twice is a programming error). */
+export function addJobs(registry: Map<string, Job>, jobs: Job[]): void {
+  for (const job of jobs) {
+    if (registry.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
+    registry.set(job.name, job);
+  }
 }

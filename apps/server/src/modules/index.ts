@@ -1,20 +1,71 @@
-import { startJobs } from '../lib/jobs.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { jobsPlugin } from '../lib/jobs.ts';
 import type { App } from '../lib/route.ts';
-import { healthRoutes } from './health/routes.ts';
-import { registerIot } from './iot.ts';
-import { siteRoutes } from './site/routes.ts';
-import { registerStorefront } from './storefront.ts';
+import { authPlugin } from './auth/index.ts';
+import { healthPlugin } from './health/index.ts';
+import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
+import { iotCarrierPlugin } from './iot-carrier/index.ts';
+import { iotLayoutPlugin } from './iot-layout/index.ts';
+import { iotMoneyPlugin } from './iot-money/index.ts';
+import { iotSimsPlugin } from './iot-sims/index.ts';
+import { logisticsPlugin } from './logistics/index.ts';
+import { numbersPlugin } from './numbers/index.ts';
+import { ordersPlugin } from './orders/index.ts';
+import { paymentsPlugin } from './payments/index.ts';
+import { reviewsPlugin } from './reviews/index.ts';
+import { sitePlugin } from './site/index.ts';
 
-/** Every domain module, registered once; background jobs start when the config allows. */
+type ModulePlugin = FastifyPluginAsync<any>;
+
+/** Every domain module (and the job registry they add their jobs to), in no particular order. */
+const plugins: ModulePlugin[] = [
+  jobsPlugin,
+  healthPlugin,
+  sitePlugin,
+  authPlugin,
+  numbersPlugin,
+  paymentsPlugin,
+  logisticsPlugin,
+  ordersPlugin,
+  reviewsPlugin,
+  iotCarrierPlugin,
+  iotLayoutPlugin,
+  iotSessionsPlugin,
+  iotSimsPlugin,
+  iotAuthPlugin,
+  iotMoneyPlugin,
+];
+
+interface PluginMeta {
+  name: string;
+  dependencies?: string[];
+}
+
+const metaOf = (plugin: ModulePlugin): PluginMeta => (plugin as unknown as Record<symbol, PluginMeta>)[Symbol.for('plugin-meta')]!;
+
+/**
+ * The plugins ordered so that each comes after the plugins it declares as dependencies (its
+ * fastify-plugin `dependencies`); a missing or circular dependency stops the server with its name.
+ */
+export function inDependencyOrder(list: ModulePlugin[]): ModulePlugin[] {
+  const byName = new Map(list.map((p) => [metaOf(p).name, p]));
+  const ordered: ModulePlugin[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, from: string) => {
+    const plugin = byName.get(name);
+    if (!plugin) throw new Error(`module ${from} depends on ${name}, which is not registered`);
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') throw new Error(`modules depend on each other in a circle through ${name}`);
+    state.set(name, 'visiting');
+    for (const dependency of metaOf(plugin).dependencies ?? []) visit(dependency, name);
+    state.set(name, 'done');
+    ordered.push(plugin);
+  };
+  for (const p of list) visit(metaOf(p).name, 'the module list');
+  return ordered;
+}
+
+/** Registers every domain module once, each after the modules it depends on. */
 export async function registerModules(app: App): Promise<void> {
-  await app.register(healthRoutes);
-  await app.register(siteRoutes);
-  const jobs = [...(await registerStorefront(app)), ...(await registerIot(app))];
-  if (app.config.jobs && jobs.length > 0) {
-    let stop = () => {};
-    app.addHook('onReady', async () => {
-      stop = startJobs(jobs, app.log);
-    });
-    app.addHook('onClose', async () => stop());
-  }
+  for (const plugin of inDependencyOrder(plugins)) await app.register(plugin);
 }

@@ -6,7 +6,7 @@ import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import type { SmsProvider } from '../../providers/sms/provider.ts';
-import { getGenericConfig } from '../site/service.ts';
+import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
 
 /** SMS login rules (issue 3). */
@@ -26,6 +26,7 @@ const DAY = 86_400_000;
 
 export interface AuthDeps extends Deps {
   sms: SmsProvider;
+  site: Site;
 }
 
 function codeHash(deps: Deps, mobile: string, scene: string, code: string): string {
@@ -101,13 +102,13 @@ async function verifyCode(deps: Deps, mobile: string, scene: string, code: strin
   }
 }
 
-async function userInfoOf(deps: Deps, mobile: string, expiresAt: number): Promise<UserInfo> {
-  const generic = await getGenericConfig(deps.db);
+async function userInfoOf(deps: AuthDeps, mobile: string, expiresAt: number): Promise<UserInfo> {
+  const generic = await deps.site.getGenericConfig();
   return { mobile, mobileMasked: maskMobile(mobile), nickname: `用户${mobile.slice(-4)}`, avatar: generic.loginAvatar, expiresAt };
 }
 
 /** Logs the browser's session id in as the mobile whose code it proves. */
-export async function login(deps: Deps, mobile: string, code: string, sessionId: string): Promise<UserInfo> {
+export async function login(deps: AuthDeps, mobile: string, code: string, sessionId: string): Promise<UserInfo> {
   if (!sessionId) throw invalid('x-session-id', 'auth.sessionHeaderMissing');
   const now = deps.now();
   await verifyCode(deps, mobile, 'login', code, now);
@@ -137,7 +138,7 @@ export async function requireLogin(deps: Deps, sessionId: string): Promise<strin
   return found.mobile;
 }
 
-export async function userInfo(deps: Deps, sessionId: string): Promise<UserInfo> {
+export async function userInfo(deps: AuthDeps, sessionId: string): Promise<UserInfo> {
   const found = await currentLogin(deps, sessionId);
   if (!found) throw loginTimeout();
   return userInfoOf(deps, found.mobile, found.expiresAt);

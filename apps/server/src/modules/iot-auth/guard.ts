@@ -1,5 +1,5 @@
 import type { App } from '../../lib/route.ts';
-import { type AuthedSim, authenticate, authenticateCached } from './service.ts';
+import type { AuthedSim, SimSessions } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,13 +12,13 @@ declare module 'fastify' {
  * Guards every route registered in `scope`: runs on request, before the body is read, so a call
  * without a valid SIM session always answers 34061.
  */
-export function guardSimScope(scope: App): void {
+export function guardSimScope(scope: App, sessions: SimSessions): void {
   scope.addHook('onRequest', (req, _reply, done) => {
     const { simToken, simNo } = req.ctx;
     const now = scope.config.now();
     try {
       // A session read in the last second is checked without waiting on the database.
-      const cached = authenticateCached(scope.db.db, simToken, simNo, now);
+      const cached = sessions.authenticateCached(simToken, simNo, now);
       if (cached) {
         req.sim = cached;
         return done();
@@ -26,7 +26,7 @@ export function guardSimScope(scope: App): void {
     } catch (error) {
       return done(error as Error);
     }
-    authenticate(scope.db.db, simToken, simNo, now).then((sim) => {
+    sessions.authenticate(simToken, simNo, now).then((sim) => {
       req.sim = sim;
       done();
     }, done);

@@ -3,14 +3,13 @@ import { changeSimBody, simLoginBody, simLoginCodeBody, simLoginCodeReply, simSe
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import * as auth from './service.ts';
+import type { LoginEnv, SimLogin } from './service.ts';
 
 const security = [{ simToken: [] }];
 
 /** Login calls, open to anyone (failed attempts are limited per number and per IP in the database). */
-export async function simLoginRoutes(app: App, carrier: CarrierProvider): Promise<void> {
-  const env = (req: { ip: string; ctx: { language: auth.LoginEnv['language'] }; log: auth.LoginEnv['log'] }) => ({
+export async function simLoginRoutes(app: App, auth: SimLogin): Promise<void> {
+  const env = (req: { ip: string; ctx: { language: LoginEnv['language'] }; log: LoginEnv['log'] }) => ({
     ip: req.ip,
     now: app.config.now(),
     language: req.ctx.language,
@@ -27,7 +26,7 @@ export async function simLoginRoutes(app: App, carrier: CarrierProvider): Promis
         response: { 200: envelope(simLoginCodeReply) },
       },
     },
-    async (req) => ok(await auth.sendLoginCode(app.db, req.body.sn, { ...env(req), echo: app.config.smsDevCode })),
+    async (req) => ok(await auth.sendLoginCode(req.body.sn, { ...env(req), echo: app.config.smsDevCode })),
   );
 
   app.post(
@@ -40,17 +39,17 @@ export async function simLoginRoutes(app: App, carrier: CarrierProvider): Promis
         response: { 200: envelope(simSession) },
       },
     },
-    async (req) => ok(await auth.login(app.db, carrier, req.body, env(req))),
+    async (req) => ok(await auth.login(req.body, env(req))),
   );
 }
 
 /** Session calls inside the guarded /api/iot scope. */
-export async function simSessionRoutes(app: App): Promise<void> {
+export async function simSessionRoutes(app: App, auth: SimLogin): Promise<void> {
   app.post(
     '/api/iot/simLogout',
     { schema: { tags: ['iot-login'], summary: 'Log out: revokes the token', security, response: { 200: envelope(z.null()) } } },
     async (req) => {
-      await auth.logout(app.db, req.sim, app.config.now());
+      await auth.logout(req.sim, app.config.now());
       return ok(null);
     },
   );
@@ -68,7 +67,7 @@ export async function simSessionRoutes(app: App): Promise<void> {
     },
     async (req) =>
       ok(
-        await auth.changeSim(app.db, req.sim, req.body.simNo, {
+        await auth.changeSim(req.sim, req.body.simNo, {
           ip: req.ip,
           now: app.config.now(),
           language: req.ctx.language,

@@ -8,16 +8,16 @@ import type { Language } from '@simshop/contract/headers';
 import type { SimLoginBody, SimLoginCodeReply, SimSession } from '@simshop/contract/iot-login';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
+import { ttlCache } from '../../lib/cache.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit, peek } from '../../lib/rate-limit.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { maskCode } from '../../providers/sms/provider.ts';
-import * as sims from '../iot-sims/service.ts';
+import type { LoginTarget, Sims } from '../iot-sims/service.ts';
 import * as repo from './repository.ts';
 
 export const SESSION_TTL_MS = 7 * 86_400_000;
@@ -50,16 +50,6 @@ export interface AuthedSim {
  */
 export const SESSION_CACHE_MS = 1_000;
 type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionByHash>>>;
-const sessionCaches = new WeakMap<object, TtlCache<string, SessionRow | null>>();
-
-function sessionCache(db: Kysely<Database>) {
-  let cache = sessionCaches.get(db);
-  if (!cache) {
-    cache = new TtlCache(SESSION_CACHE_MS, 100_000);
-    sessionCaches.set(db, cache);
-  }
-  return cache;
-}
 
 const timeout = (id: 'sim.loginRequired' | 'sim.sessionInvalid' | 'sim.loggedOut' | 'sim.sessionExpired' | 'sim.sessionMismatch') =>
   new BizError(Code.SIM_LOGIN_TIMEOUT, id);
@@ -77,59 +67,57 @@ function checkSession(session: SessionRow | null, tokenHash: string, simNo: stri
   return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
 }
 
-/**
- * The session of a token from this instance's one-second cache, without touching the database;
- * undefined when the token is not cached (then `authenticate` reads it).
- */
-export function authenticateCached(
-  db: Kysely<Database>,
-  token: string,
-  simNo: string,
-  now: number,
-): (AuthedSim & { simNo: string }) | undefined {
-  if (!token) throw timeout('sim.loginRequired');
-  const tokenHash = sha256(token);
-  const session = sessionCache(db).get(tokenHash, now);
-  return session === undefined ? undefined : checkSession(session, tokenHash, simNo, now);
-}
+/** SIM sessions: opened by a login, checked on every /api/iot call, revoked on logout or switch. */
+export class SimSessions {
+  /** The row of a token hash, or false for an unknown token. */
+  readonly #cache: LRUCache<string, SessionRow | false>;
 
-export async function authenticate(
-  db: Kysely<Database>,
-  token: string,
-  simNo: string,
-  now: number,
-): Promise<AuthedSim & { simNo: string }> {
-  if (!token) throw timeout('sim.loginRequired');
-  const tokenHash = sha256(token);
-  const cache = sessionCache(db);
-  let session = cache.get(tokenHash, now);
-  if (session === undefined) {
-    session = (await repo.findSessionByHash(db, tokenHash)) ?? null;
-    cache.set(tokenHash, session, now);
+  constructor(private readonly deps: { db: Kysely<Database>; now: () => number }) {
+    this.#cache = ttlCache({ ttlMs: SESSION_CACHE_MS, max: 100_000, now: deps.now });
   }
-  return checkSession(session, tokenHash, simNo, now);
-}
 
-async function openSession(
-  db: Db,
-  target: sims.LoginTarget,
-  mode: string,
-  ip: string,
-  now: number,
-  language: Language,
-): Promise<SimSession> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = now + SESSION_TTL_MS;
-  await repo.insertSession(db.db, {
-    token_hash: sha256(token),
-    sim_id: target.simId,
-    sim_no: target.simNo,
-    login_mode: mode,
-    ip,
-    created_at: now,
-    expires_at: expiresAt,
-  });
-  return { token, simNo: target.simNo, expiresAt, simInfo: await sims.getSimInfo(db.db, target.simId, now, language) };
+  /**
+   * The session of a token from this instance's one-second cache, without touching the database;
+   * undefined when the token is not cached (then `authenticate` reads it).
+   */
+  authenticateCached(token: string, simNo: string, now: number): (AuthedSim & { simNo: string }) | undefined {
+    if (!token) throw timeout('sim.loginRequired');
+    const tokenHash = sha256(token);
+    const session = this.#cache.get(tokenHash);
+    return session === undefined ? undefined : checkSession(session || null, tokenHash, simNo, now);
+  }
+
+  async authenticate(token: string, simNo: string, now: number): Promise<AuthedSim & { simNo: string }> {
+    if (!token) throw timeout('sim.loginRequired');
+    const tokenHash = sha256(token);
+    let session = this.#cache.get(tokenHash);
+    if (session === undefined) {
+      session = (await repo.findSessionByHash(this.deps.db, tokenHash)) ?? false;
+      this.#cache.set(tokenHash, session);
+    }
+    return checkSession(session || null, tokenHash, simNo, now);
+  }
+
+  /** A new session of a card: its token (handed out once) and expiry. */
+  async open(target: LoginTarget, mode: string, ip: string, now: number): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = now + SESSION_TTL_MS;
+    await repo.insertSession(this.deps.db, {
+      token_hash: sha256(token),
+      sim_id: target.simId,
+      sim_no: target.simNo,
+      login_mode: mode,
+      ip,
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  async revoke(session: AuthedSim, now: number): Promise<void> {
+    await repo.revokeSession(this.deps.db, session.sessionId, now);
+    this.#cache.delete(session.tokenHash);
+  }
 }
 
 const failKeys = (sn: string, ip: string) => [`iot-login-fail:sn:${sn}`, `iot-login-fail:ip:${ip}`] as const;
@@ -151,17 +139,6 @@ async function refuseWhenLocked(db: Kysely<Database>, sn: string, ip: string, no
   }
 }
 
-async function findUsable(db: Kysely<Database>, sn: string, ip: string, now: number): Promise<sims.LoginTarget> {
-  const target = await sims.findLoginTarget(db, sn);
-  if (!target) {
-    await recordFailure(db, sn, ip, now);
-    throw invalid('sn', 'sim.notFound');
-  }
-  if (target.cancelStatus !== 0) throw invalid('sn', 'sim.cancelled');
-  if (target.status !== 1) throw invalid('sn', 'sim.disabled');
-  return target;
-}
-
 const hashCode = (simId: number, code: string, salt: string) => `${salt}:${sha256(`${salt}:${simId}:${code}`)}`;
 
 function codeMatches(simId: number, code: string, stored: string): boolean {
@@ -178,46 +155,7 @@ export interface LoginEnv {
   log: FastifyBaseLogger;
 }
 
-/** POST /api/simLoginCode: a 6-digit code for the card's bound phone (console provider: logged). */
-export async function sendLoginCode(db: Db, sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
-  const { ip, now } = env;
-  await refuseWhenLocked(db.db, sn, ip, now);
-  const target = await findUsable(db.db, sn, ip, now);
-  if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
-  const last = await repo.latestCodeSentAt(db.db, target.simId);
-  if (last && now - last.created_at < CODE_RULES.resendMs) {
-    throw fail('sms.resendTooSoon', { seconds: Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000) });
-  }
-  if (!(await hit(db.db, `iot-code:ip:${ip}`, CODE_RULES.perIpPerHour, 3_600_000, now)).allowed) {
-    throw fail('sim.codeNetworkLimit');
-  }
-  if (!(await hit(db.db, `iot-code:sim:${target.simId}`, CODE_RULES.perSimPerDay, 86_400_000, now)).allowed) {
-    throw fail('sim.codeDailyLimit');
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.db.transaction().execute(async (trx) => {
-    await repo.closeOpenCodes(trx, target.simId, now);
-    await repo.insertCode(trx, {
-      sim_id: target.simId,
-      mobile: target.mobile,
-      code_hash: hashCode(target.simId, code, randomBytes(8).toString('hex')),
-      created_at: now,
-      expires_at: now + CODE_RULES.ttlMs,
-    });
-  });
-  env.log.info(
-    { sms: 'console', to: maskMobile(target.mobile), simNo: target.simNo, code: maskCode(code) },
-    'SIM login code sent (console SMS provider)',
-  );
-  return {
-    mobile: maskMobile(target.mobile),
-    expiresIn: CODE_RULES.ttlMs / 1000,
-    resendIn: CODE_RULES.resendMs / 1000,
-    ...(env.echo ? { devCode: code } : {}),
-  };
-}
-
-async function checkCode(db: Kysely<Database>, target: sims.LoginTarget, code: string, sn: string, ip: string, now: number) {
+async function checkCode(db: Kysely<Database>, target: LoginTarget, code: string, sn: string, ip: string, now: number) {
   const row = await repo.latestOpenCode(db, target.simId);
   if (!row) {
     await recordFailure(db, sn, ip, now);
@@ -237,57 +175,115 @@ async function checkCode(db: Kysely<Database>, target: sims.LoginTarget, code: s
   if (!(await repo.consumeCode(db, row.id, now))) throw invalid('code', 'sim.codeUsed');
 }
 
-/**
- * Checks and uses an SMS code sent to a card's bound phone by sendLoginCode (the pay-password
- * change reuses login codes): the same expiry, tries and failure counting as a login by code.
- */
-export async function useCardCode(
-  db: Kysely<Database>,
-  simId: number,
-  simNo: string,
-  code: string,
-  ip: string,
-  now: number,
-): Promise<void> {
-  const target = await sims.findLoginTarget(db, simNo);
-  if (!target || target.simId !== simId) throw invalid('code', 'sim.noValidCode');
-  await checkCode(db, target, code, simNo, ip, now);
+export interface SimLoginDeps {
+  db: Db;
+  sims: Sims;
+  sessions: SimSessions;
 }
 
-/** POST /api/simLogin: by number (and card password when the card asks for it) or by SMS code. */
-export async function login(db: Db, carrier: CarrierProvider, body: SimLoginBody, env: LoginEnv): Promise<SimSession> {
-  const { ip, now } = env;
-  if (!body.agreeProtocol) throw invalid('agreeProtocol', 'sim.agreementRequired');
-  const sn = body.sn;
-  await refuseWhenLocked(db.db, sn, ip, now);
-  const target = await findUsable(db.db, sn, ip, now);
-  let mode: string = target.mode;
-  if (body.code !== undefined) {
-    await checkCode(db.db, target, body.code, sn, ip, now);
-    mode = 'code';
-  } else if (target.cardPasswordHash !== null) {
-    if (!body.cardPassword) throw invalid('cardPassword', 'sim.cardPasswordRequired');
-    if (!(await verifySecret(body.cardPassword, target.cardPasswordHash))) {
-      await recordFailure(db.db, sn, ip, now);
-      throw invalid('cardPassword', 'sim.wrongCardPassword');
-    }
+/** Login by number, card password or SMS code; switching SIM within a device; logout. */
+export class SimLogin {
+  constructor(private readonly deps: SimLoginDeps) {}
+
+  private async openSession(target: LoginTarget, mode: string, ip: string, now: number, language: Language): Promise<SimSession> {
+    const { token, expiresAt } = await this.deps.sessions.open(target, mode, ip, now);
+    return { token, simNo: target.simNo, expiresAt, simInfo: await this.deps.sims.getSimInfo(target.simId, now, language) };
   }
-  await sims.refreshIfStale(db, carrier, target, now);
-  return openSession(db, target, mode, ip, now, env.language);
-}
 
-export async function logout(db: Db, session: AuthedSim, now: number): Promise<void> {
-  await repo.revokeSession(db.db, session.sessionId, now);
-  sessionCache(db.db).delete(session.tokenHash);
-}
+  private async findUsable(sn: string, ip: string, now: number): Promise<LoginTarget> {
+    const { db } = this.deps.db;
+    const target = await this.deps.sims.findLoginTarget(sn);
+    if (!target) {
+      await recordFailure(db, sn, ip, now);
+      throw invalid('sn', 'sim.notFound');
+    }
+    if (target.cancelStatus !== 0) throw invalid('sn', 'sim.cancelled');
+    if (target.status !== 1) throw invalid('sn', 'sim.disabled');
+    return target;
+  }
 
-/** POST /api/iot/changeSim: a session for another SIM of the same device; the current one is revoked. */
-export async function changeSim(db: Db, session: AuthedSim, simNo: string, env: LoginEnv): Promise<SimSession> {
-  const target = await sims.findDeviceSibling(db.db, session.simId, simNo);
-  if (!target) throw invalid('simNo', 'sim.notInDevice');
-  if (target.cancelStatus !== 0 || target.status !== 1) throw invalid('simNo', 'sim.cancelledOrDisabled');
-  const next = await openSession(db, target, 'switch', env.ip, env.now, env.language);
-  await repo.revokeSession(db.db, session.sessionId, env.now);
-  sessionCache(db.db).delete(session.tokenHash);
-  return next;
+  /** POST /api/simLoginCode: a 6-digit code for the card's bound phone (console provider: logged). */
+  async sendLoginCode(sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
+    const { ip, now } = env;
+    await refuseWhenLocked(this.deps.db.db, sn, ip, now);
+    const target = await this.findUsable(sn, ip, now);
+    if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
+    const last = await repo.latestCodeSentAt(this.deps.db.db, target.simId);
+    if (last && now - last.created_at < CODE_RULES.resendMs) {
+      throw fail('sms.resendTooSoon', { seconds: Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000) });
+    }
+    if (!(await hit(this.deps.db.db, `iot-code:ip:${ip}`, CODE_RULES.perIpPerHour, 3_600_000, now)).allowed) {
+      throw fail('sim.codeNetworkLimit');
+    }
+    if (!(await hit(this.deps.db.db, `iot-code:sim:${target.simId}`, CODE_RULES.perSimPerDay, 86_400_000, now)).allowed) {
+      throw fail('sim.codeDailyLimit');
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.deps.db.db.transaction().execute(async (trx) => {
+      await repo.closeOpenCodes(trx, target.simId, now);
+      await repo.insertCode(trx, {
+        sim_id: target.simId,
+        mobile: target.mobile,
+        code_hash: hashCode(target.simId, code, randomBytes(8).toString('hex')),
+        created_at: now,
+        expires_at: now + CODE_RULES.ttlMs,
+      });
+    });
+    env.log.info(
+      { sms: 'console', to: maskMobile(target.mobile), simNo: target.simNo, code: maskCode(code) },
+      'SIM login code sent (console SMS provider)',
+    );
+    return {
+      mobile: maskMobile(target.mobile),
+      expiresIn: CODE_RULES.ttlMs / 1000,
+      resendIn: CODE_RULES.resendMs / 1000,
+      ...(env.echo ? { devCode: code } : {}),
+    };
+  }
+
+  /**
+   * Checks and uses an SMS code sent to a card's bound phone by sendLoginCode (the pay-password
+   * change reuses login codes): the same expiry, tries and failure counting as a login by code.
+   */
+  async useCardCode(simId: number, simNo: string, code: string, ip: string, now: number): Promise<void> {
+    const target = await this.deps.sims.findLoginTarget(simNo);
+    if (!target || target.simId !== simId) throw invalid('code', 'sim.noValidCode');
+    await checkCode(this.deps.db.db, target, code, simNo, ip, now);
+  }
+
+  /** POST /api/simLogin: by number (and card password when the card asks for it) or by SMS code. */
+  async login(body: SimLoginBody, env: LoginEnv): Promise<SimSession> {
+    const { ip, now } = env;
+    if (!body.agreeProtocol) throw invalid('agreeProtocol', 'sim.agreementRequired');
+    const sn = body.sn;
+    await refuseWhenLocked(this.deps.db.db, sn, ip, now);
+    const target = await this.findUsable(sn, ip, now);
+    let mode: string = target.mode;
+    if (body.code !== undefined) {
+      await checkCode(this.deps.db.db, target, body.code, sn, ip, now);
+      mode = 'code';
+    } else if (target.cardPasswordHash !== null) {
+      if (!body.cardPassword) throw invalid('cardPassword', 'sim.cardPasswordRequired');
+      if (!(await verifySecret(body.cardPassword, target.cardPasswordHash))) {
+        await recordFailure(this.deps.db.db, sn, ip, now);
+        throw invalid('cardPassword', 'sim.wrongCardPassword');
+      }
+    }
+    await this.deps.sims.refreshIfStale(target, now);
+    return this.openSession(target, mode, ip, now, env.language);
+  }
+
+  async logout(session: AuthedSim, now: number): Promise<void> {
+    await this.deps.sessions.revoke(session, now);
+  }
+
+  /** POST /api/iot/changeSim: a session for another SIM of the same device; the current one is revoked. */
+  async changeSim(session: AuthedSim, simNo: string, env: LoginEnv): Promise<SimSession> {
+    const target = await this.deps.sims.findDeviceSibling(session.simId, simNo);
+    if (!target) throw invalid('simNo', 'sim.notInDevice');
+    if (target.cancelStatus !== 0 || target.status !== 1) throw invalid('simNo', 'sim.cancelledOrDisabled');
+    const next = await this.openSession(target, 'switch', env.ip, env.now, env.language);
+    await this.deps.sessions.revoke(session, env.now);
+    return next;
+  }
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { forgetLayouts, saveLayout } from './service.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -51,12 +50,12 @@ describe('GET /api/iot/simLayout', () => {
   });
 
   it('validates a stored layout, naming the wrong field, and serves a new version', async () => {
-    await expect(saveLayout(t.app.db.db, 'agent01', { name: 'x' }, clock)).rejects.toThrow(/^layout\.logo: /);
+    await expect(t.app.iotLayouts.saveLayout('agent01', { name: 'x' })).rejects.toThrow(/^layout\.logo: /);
     const good = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') })).data
       .layout;
     clock += 10_000;
-    await saveLayout(t.app.db.db, 'agent01', { ...good, name: '星河物联 2', maxMenuTimes: 8 }, clock);
-    forgetLayouts(t.app.db.db);
+    await t.app.iotLayouts.saveLayout('agent01', { ...good, name: '星河物联 2', maxMenuTimes: 8 });
+    t.app.iotLayouts.forgetLayouts();
     const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') }));
     expect(b.data).toMatchObject({ version: clock, layout: { name: '星河物联 2', maxMenuTimes: 8 } });
   });

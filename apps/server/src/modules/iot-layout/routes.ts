@@ -3,10 +3,10 @@ import { simLoginConfig, simLoginConfigQuery } from '@simshop/contract/iot-login
 import { loginProtocolQuery, protocol } from '@simshop/contract/iot-sims';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import * as layouts from './service.ts';
+import type { Layouts } from './service.ts';
 
 /** Calls of the login page, before any session. */
-export async function layoutPublicRoutes(app: App): Promise<void> {
+export async function layoutPublicRoutes(app: App, layouts: Layouts): Promise<void> {
   app.get(
     '/api/simLoginConfig',
     {
@@ -17,7 +17,7 @@ export async function layoutPublicRoutes(app: App): Promise<void> {
         response: { 200: envelope(simLoginConfig) },
       },
     },
-    async (req) => ok(await layouts.getLoginConfig(app.db.db, req.query.promoCode, app.config.now())),
+    async (req) => ok(await layouts.getLoginConfig(req.query.promoCode)),
   );
 
   app.get(
@@ -30,7 +30,6 @@ export async function layoutPublicRoutes(app: App): Promise<void> {
         response: { 200: envelope(protocol) },
       },
     },
-    async (req) =>
-      ok(await layouts.getProtocol(app.db.db, req.query.promoCode, 'login', req.query.language ?? req.ctx.language, app.config.now())),
+    async (req) => ok(await layouts.getProtocol(req.query.promoCode, 'login', req.query.language ?? req.ctx.language)),
   );
 }

@@ -322,7 +322,7 @@ describe('top-ups', () => {
     const c = await as(SIM);
     const created = await c.post('/api/iot/createBalanceOrder', { amount: 2000, method: 'sandbox' });
     clock += 16 * 60_000;
-    await t.app.iotJobs['iot.closeExpiredOrders']!.run(clock);
+    await t.app.jobs.get('iot.closeExpiredOrders')!.run(clock);
     const detail = await c.get(`/api/iot/orderDetails?orderNo=${created.data.order.orderNo}`);
     expect(detail.data.order.status).toBe('closed');
   });
@@ -390,7 +390,7 @@ describe('auto-renewal', () => {
     expect(set.data).toMatchObject({ enabled: true, packageId: pkg.id });
 
     const end = (await card(t.app, sn)).end_at!;
-    const run = t.app.iotJobs['iot.renewals']!;
+    const run = t.app.jobs.get('iot.renewals')!;
     const early = clock;
     clock = end - 4 * DAY_MS; // agent01 renews 3 days ahead: not yet
     expect(await run.run(clock)).toEqual({ renewed: 0, skipped: 0 });

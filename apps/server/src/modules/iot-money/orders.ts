@@ -23,11 +23,12 @@ import { termOr } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import type { SimLogin } from '../iot-auth/service.ts';
 import type { PackageState } from '../iot-carrier/flow-math.ts';
 import { applySync, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
-import { forgetSimInfo } from '../iot-sims/service.ts';
+import type { Sims } from '../iot-sims/service.ts';
 import type { PaymentRow, Payments } from '../payments/service.ts';
-import { resolvePromoter } from '../site/service.ts';
+import type { Site } from '../site/service.ts';
 import { effectsOf, findPackage, type PackageRow, unsellableReason } from './catalogue.ts';
 import { insertEntries, post, postLocked, postOrFail } from './ledger.ts';
 import { checkPayPassword } from './pay-password.ts';
@@ -40,6 +41,9 @@ export interface MoneyDeps {
   db: Db;
   carrier: CarrierProvider;
   payments: Payments;
+  site: Site;
+  sims: Sims;
+  simLogin: SimLogin;
   config: Config;
   now: () => number;
   log: FastifyBaseLogger;
@@ -456,7 +460,7 @@ function returnUrlFor(kind: OrderRow['kind'], orderNo: string): string {
 
 /** Online methods a card's promoter offers, checked before an order is opened. */
 async function onlineMethods(deps: MoneyDeps, promoCode: string) {
-  const promoter = await resolvePromoter(deps.db.db, promoCode, deps.now());
+  const promoter = await deps.site.resolvePromoter(promoCode);
   return { allowed: promoter.config.showPaymentType, offered: deps.payments.methodsFor(promoter.config.showPaymentType) };
 }
 
@@ -537,7 +541,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
       },
       now,
     );
-    forgetSimInfo(db, caller.simId);
+    deps.sims.forgetSimInfo(caller.simId);
     return reply;
   }
   return idempotent(db, scope, caller.idempotencyKey, request, async () => {
@@ -792,7 +796,7 @@ async function onPaid(deps: MoneyDeps, trx: Trx, p: PaymentRow, now: number): Pr
   const card = await lockCard(trx, deps.db.dialect, order.sim_id);
   const outcome =
     order.kind === 'package' ? await applyPackagePayment(trx, deps, order, card, p, now) : await applyTopup(trx, deps, order, card, p, now);
-  forgetSimInfo(deps.db.db, card.id);
+  deps.sims.forgetSimInfo(card.id);
   return outcome;
 }
 
@@ -816,7 +820,7 @@ async function onRefunded(deps: MoneyDeps, trx: Trx, p: PaymentRow, now: number)
   }
   if (HOLDING.includes(order.status)) await releaseStock(trx, order.package_id, now);
   await setOrder(trx, order.id, { status: 'refunded', refunded_at: now, updated_at: now });
-  forgetSimInfo(deps.db.db, order.sim_id);
+  deps.sims.forgetSimInfo(order.sim_id);
 }
 
 export function registerIotOrderType(deps: MoneyDeps): void {

@@ -3,7 +3,6 @@ import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { fail, invalid } from '../../lib/errors.ts';
 import { applySync, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
-import { forgetSimInfo } from '../iot-sims/service.ts';
 import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
 import { insertEntries, postLocked } from './ledger.ts';
 import { cardById, lockCard, type MoneyDeps, payMethodsFor, realnameMissing, settingsFor } from './orders.ts';
@@ -128,6 +127,6 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
     const balance = totals.balance ?? card.balance;
     return { simPackageId: sp.id, usedMb: sp.used_mb, usageCharge: terms.usageCharge, refund: terms.refund, arrears, balance };
   });
-  forgetSimInfo(db, simId);
+  deps.sims.forgetSimInfo(simId);
   return reply;
 }

@@ -9,8 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
-import { useCardCode } from '../iot-auth/service.ts';
-import { forgetSimInfo } from '../iot-sims/service.ts';
+import type { MoneyDeps } from './orders.ts';
 import { weakPayPassword } from './rules.ts';
 
 export const PAY_PASSWORD_RULES = { maxFails: 5, lockMs: 30 * 60_000 } as const;
@@ -92,12 +91,13 @@ export interface UpdatePayPass {
  * lock) or with an SMS code sent to the bound phone (which also lifts a lock).
  */
 export async function updatePayPassword(
-  db: Kysely<Database>,
+  deps: MoneyDeps,
   sim: { simId: number; simNo: string },
   input: UpdatePayPass,
   env: { ip: string; now: number },
 ): Promise<PayPassStatus> {
   const { now } = env;
+  const { db } = deps.db;
   if (weakPayPassword(input.payPassword)) {
     throw invalid('payPassword', 'payPassword.tooEasy');
   }
@@ -105,7 +105,7 @@ export async function updatePayPassword(
   if (row.pay_password_hash !== null) {
     if (input.code) {
       if (!row.mobile) throw invalid('code', 'payPassword.noBoundPhone');
-      await useCardCode(db, sim.simId, sim.simNo, input.code, env.ip, now);
+      await deps.simLogin.useCardCode(sim.simId, sim.simNo, input.code, env.ip, now);
     } else if (input.oldPayPassword) {
       await checkPayPassword(db, sim.simId, input.oldPayPassword, now).catch((err) => {
         // A wrong current password is reported against the field the holder typed it in.
@@ -121,6 +121,6 @@ export async function updatePayPassword(
     await trx.updateTable('iot_sims').set({ pay_password_hash: hash, updated_at: now }).where('id', '=', sim.simId).execute();
     await trx.deleteFrom('iot_pay_password_guard').where('sim_id', '=', sim.simId).execute();
   });
-  forgetSimInfo(db, sim.simId);
+  deps.sims.forgetSimInfo(sim.simId);
   return payPassStatus(db, sim.simId, now);
 }

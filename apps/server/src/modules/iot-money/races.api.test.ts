@@ -81,12 +81,12 @@ describe('online flash-sale orders reserve stock', () => {
 
     // Unpaid orders hold their unit for ORDER_HOLD_MINUTES (7 here), then give it back, once.
     clock += 7 * 60_000 - 1;
-    expect(await t.app.iotJobs['iot.closeExpiredOrders']!.run(clock)).toBe(0);
+    expect(await t.app.jobs.get('iot.closeExpiredOrders')!.run(clock)).toBe(0);
     expect(await sold(id)).toBe(100);
     clock += 1;
-    expect(await t.app.iotJobs['iot.closeExpiredOrders']!.run(clock)).toBe(62);
+    expect(await t.app.jobs.get('iot.closeExpiredOrders')!.run(clock)).toBe(62);
     expect(await sold(id)).toBe(38);
-    expect(await t.app.iotJobs['iot.closeExpiredOrders']!.run(clock)).toBe(0);
+    expect(await t.app.jobs.get('iot.closeExpiredOrders')!.run(clock)).toBe(0);
     expect(await sold(id)).toBe(38);
   });
 });

@@ -7,7 +7,6 @@ import { Code } from '@simshop/contract/codes';
 import type { RenewOptionReply } from '@simshop/contract/iot-money';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
-import { forgetSimInfo } from '../iot-sims/service.ts';
 import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
 import { buyWithBalanceIn, cardById, lockCard, type MoneyDeps, settingsFor } from './orders.ts';
 
@@ -165,7 +164,7 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
   }
   if (result.message === 'already renewed') return null;
   await record(deps, simId, pkg.id, dueAt, result, now);
-  forgetSimInfo(db, simId);
+  deps.sims.forgetSimInfo(simId);
   return result;
 }
 

@@ -25,7 +25,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import { sendLoginCode } from '../iot-auth/service.ts';
 import { ledgerList, orderList } from './lists.ts';
 import { buyPackage, cardById, createTopup, type MoneyDeps, orderDetails } from './orders.ts';
 import { closeVolumePackage, packageChoose, packageDetails } from './packages.ts';
@@ -184,7 +183,7 @@ export function moneyRoutes(deps: MoneyDeps) {
       async (req) => {
         const card = await cardById(db, req.sim.simId);
         return ok(
-          await sendLoginCode(deps.db, card.sim_no, {
+          await deps.simLogin.sendLoginCode(card.sim_no, {
             ip: req.ip,
             now: deps.now(),
             language: req.ctx.language,
@@ -208,7 +207,7 @@ export function moneyRoutes(deps: MoneyDeps) {
       },
       async (req) => {
         const card = await cardById(db, req.sim.simId);
-        return ok(await updatePayPassword(db, { simId: card.id, simNo: card.sim_no }, req.body, { ip: req.ip, now: deps.now() }));
+        return ok(await updatePayPassword(deps, { simId: card.id, simNo: card.sim_no }, req.body, { ip: req.ip, now: deps.now() }));
       },
     );
 

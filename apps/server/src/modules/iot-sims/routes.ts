@@ -5,14 +5,13 @@ import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
-import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import * as layouts from '../iot-layout/service.ts';
-import * as sims from './service.ts';
+import type { Layouts } from '../iot-layout/service.ts';
+import { REFRESH_INTERVAL_MS, type Sims } from './service.ts';
 
 const security = [{ simToken: [] }];
 
 /** The SIM dashboard's data calls; registered inside the guarded /api/iot scope. */
-export async function simRoutes(app: App, carrier: CarrierProvider): Promise<void> {
+export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise<void> {
   // The reply text is kept with the cached SIM info object it was made from: a card polled by its
   // dashboard is read and serialised at most once a second per instance and language.
   const simInfoReply = compileSerializer(envelope(simInfo));
@@ -21,7 +20,7 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
     '/api/iot/simInfo',
     { schema: { tags: ['iot'], summary: 'SIM info of the session (spec §3)', security, response: { 200: envelope(simInfo) } } },
     async (req, reply) => {
-      const info = await sims.getSimInfoCached(app.db.db, req.sim.simId, app.config.now(), req.ctx.language);
+      const info = await sims.getSimInfoCached(req.sim.simId, app.config.now(), req.ctx.language);
       let body = replies.get(info);
       if (body === undefined) {
         body = Buffer.from(simInfoReply(ok(info)));
@@ -37,12 +36,12 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
     {
       schema: {
         tags: ['iot'],
-        summary: `Force a carrier refresh (at most once per ${sims.REFRESH_INTERVAL_MS / 1000} s per card)`,
+        summary: `Force a carrier refresh (at most once per ${REFRESH_INTERVAL_MS / 1000} s per card)`,
         security,
         response: { 200: envelope(simRefreshReply) },
       },
     },
-    async (req) => ok(await sims.forceRefresh(app.db, carrier, req.sim.simId, app.config.now(), req.ctx.language)),
+    async (req) => ok(await sims.forceRefresh(req.sim.simId, app.config.now(), req.ctx.language)),
   );
 
   app.get(
@@ -56,13 +55,13 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
         response: { 200: envelope(simHistoryLine) },
       },
     },
-    async (req) => ok(await sims.historyLine(app.db.db, req.sim.simId, req.query.days, app.config.now())),
+    async (req) => ok(await sims.historyLine(req.sim.simId, req.query.days, app.config.now())),
   );
 
   app.get(
     '/api/iot/changeSimList',
     { schema: { tags: ['iot'], summary: "The SIMs of the session's device", security, response: { 200: envelope(changeSimList) } } },
-    async (req) => ok(await sims.changeSimList(app.db.db, req.sim.simId, app.config.now())),
+    async (req) => ok(await sims.changeSimList(req.sim.simId, app.config.now())),
   );
 
   app.post(
@@ -77,13 +76,13 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
     },
     async (req) => {
       const now = app.config.now();
-      await sims.removeBreak(app.db, carrier, req.sim.simId, now);
-      return ok(await sims.getSimInfo(app.db.db, req.sim.simId, now, req.ctx.language));
+      await sims.removeBreak(req.sim.simId, now);
+      return ok(await sims.getSimInfo(req.sim.simId, now, req.ctx.language));
     },
   );
 
   // The layout and agreements of the card's promoter (the layouts module knows promoters, not cards).
-  const promoCodeOf = async (simId: number) => (await sims.cardPromoCode(app.db.db, simId)) ?? '';
+  const promoCodeOf = async (simId: number) => (await sims.cardPromoCode(simId)) ?? '';
 
   app.get(
     '/api/iot/simLayout',
@@ -95,7 +94,7 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
         response: { 200: envelope(simLayoutReply) },
       },
     },
-    async (req) => ok(await layouts.getLayout(app.db.db, await promoCodeOf(req.sim.simId), app.config.now())),
+    async (req) => ok(await layouts.getLayout(await promoCodeOf(req.sim.simId))),
   );
 
   app.get(
@@ -109,15 +108,6 @@ export async function simRoutes(app: App, carrier: CarrierProvider): Promise<voi
         response: { 200: envelope(protocol) },
       },
     },
-    async (req) =>
-      ok(
-        await layouts.getProtocol(
-          app.db.db,
-          await promoCodeOf(req.sim.simId),
-          req.query.type,
-          req.query.language ?? req.ctx.language,
-          app.config.now(),
-        ),
-      ),
+    async (req) => ok(await layouts.getProtocol(await promoCodeOf(req.sim.simId), req.query.type, req.query.language ?? req.ctx.language)),
   );
 }

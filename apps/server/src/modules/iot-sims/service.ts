@@ -3,18 +3,17 @@
 import type { Language } from '@simshop/contract/headers';
 import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type WifiEntry } from '@simshop/contract/iot';
 import type { ChangeSimList, SimHistoryLine, SimRefreshReply } from '@simshop/contract/iot-sims';
-import type { Kysely } from 'kysely';
+import type { LRUCache } from 'lru-cache';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
-import type { Database } from '../../db/schema.ts';
+import { ttlCache } from '../../lib/cache.ts';
 import { fail } from '../../lib/errors.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../iot-carrier/flow-math.ts';
 import { syncSim, syncSimIn } from '../iot-carrier/service.ts';
-import { getLayout } from '../iot-layout/service.ts';
-import { getDictOptions, resolvePromoter } from '../site/service.ts';
+import type { Layouts } from '../iot-layout/service.ts';
+import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
 import { surplusTimeTips } from './surplus-tips.ts';
 
@@ -22,18 +21,6 @@ import { surplusTimeTips } from './surplus-tips.ts';
 export const REFRESH_INTERVAL_MS = 30_000;
 /** Logging in re-reads the carrier when the last synchronisation is older than this. */
 const STALE_MS = 5 * 60_000;
-
-const OPERATOR_CACHE_MS = 60_000;
-const operatorCache = new WeakMap<object, { at: number; names: Map<number, string> }>();
-
-async function operatorNames(db: Kysely<Database>, now: number): Promise<Map<number, string>> {
-  const hit = operatorCache.get(db);
-  if (hit && now - hit.at < OPERATOR_CACHE_MS && now >= hit.at) return hit.names;
-  const options = (await getDictOptions(db, ['operator_type'])).operator_type ?? [];
-  const names = new Map(options.map((o) => [Number(o.value), o.label]));
-  operatorCache.set(db, { at: now, names });
-  return names;
-}
 
 function wifis(v: repo.SimView): WifiEntry[] {
   const encrypt = v.d_wifi_encrypt ?? '';
@@ -71,149 +58,6 @@ function parsePopup(text: string | null) {
   return { title: p.title ?? '', content: p.content ?? '', image: p.image ?? '', confirmText: p.confirmText ?? '' };
 }
 
-/**
- * SIM info built in the last second, per card and language (this instance only): the dashboard
- * asks at most once a second (spec §4), so a card's figures are read from the database at most once
- * a second per instance. Writers on this instance call `forgetSimInfo` at once.
- */
-export const SIM_INFO_CACHE_MS = 1_000;
-const infoCaches = new WeakMap<object, TtlCache<number, Partial<Record<Language, SimInfo>>>>();
-
-function infoCache(db: Kysely<Database>) {
-  let cache = infoCaches.get(db);
-  if (!cache) {
-    cache = new TtlCache(SIM_INFO_CACHE_MS, 50_000);
-    infoCaches.set(db, cache);
-  }
-  return cache;
-}
-
-/** Drops the cached SIM info of a card after changing it (packages, balances, statuses). */
-export function forgetSimInfo(db: Kysely<Database>, simId: number): void {
-  infoCache(db).delete(simId);
-}
-
-/** The SIM info of a card, from the one-second cache when fresh. The object is shared: do not mutate. */
-export async function getSimInfoCached(db: Kysely<Database>, simId: number, now: number, language: Language): Promise<SimInfo> {
-  const cache = infoCache(db);
-  const entry = cache.get(simId, now);
-  const hit = entry?.[language];
-  if (hit) return hit;
-  const info = await getSimInfo(db, simId, now, language);
-  cache.set(simId, { ...(entry ?? {}), [language]: info }, now);
-  return info;
-}
-
-/** The §3 SIM info of one card, as of `now`, with texts in `language`. */
-export async function getSimInfo(db: Kysely<Database>, simId: number, now: number, language: Language): Promise<SimInfo> {
-  const v = await repo.findSimView(db, simId);
-  if (!v) throw fail('sim.gone');
-  const [names, promoter, layout, siblings] = await Promise.all([
-    operatorNames(db, now),
-    resolvePromoter(db, v.promo_code, now),
-    getLayout(db, v.promo_code, now),
-    v.device_id === null ? Promise.resolve([]) : repo.deviceSims(db, v.device_id),
-  ]);
-  const isDevice = v.device_id !== null && v.d_device_no !== null;
-  const inEffect = v.end_at !== null && v.end_at > now;
-  const inBreak = v.break_rule_id !== null;
-  const surplus = surplusTime(v.end_at, now);
-  const viceSims: ViceSim[] = siblings.map((s) => ({
-    simNo: s.sim_no,
-    iccid: s.iccid,
-    operatorType: s.operator_type,
-    operatorTypeName: names.get(s.operator_type) ?? '',
-    simStatus: s.sim_status,
-    authStatus: s.auth_status,
-    slot: s.device_slot,
-    inUse: s.device_in_use === 1,
-    current: s.id === v.id,
-  }));
-  const warrantyAt = isDevice ? v.d_warranty_expire_at : null;
-  return {
-    simNo: v.sim_no,
-    iccid: v.iccid,
-    imsi: v.imsi,
-    imei: v.imei,
-    mobile: maskMobile(v.mobile),
-    balance: v.balance,
-    arrearsBalance: v.arrears_balance,
-    integral: v.integral,
-    couponCoin: v.coupon_coin,
-    simStatus: v.sim_status,
-    authStatus: v.auth_status,
-    authPlatformStatus: v.auth_platform_status,
-    internetStatus: v.internet_status,
-    onlineStatus: v.online_status,
-    cancelStatus: v.cancel_status,
-    replaceStatus: v.replace_status,
-    totalFlow: inEffect ? v.total_flow : 0,
-    useFlow: inEffect ? v.use_flow : 0,
-    status: v.status,
-    endAt: v.end_at,
-    lastRobinAt: v.last_robin_at,
-    createdAt: v.created_at,
-    operatorType: v.operator_type,
-    operatorTypeName: names.get(v.operator_type) ?? '',
-    operatorDisplayType: isDevice ? DEVICE_OPERATOR_DISPLAY : v.operator_type,
-    dayUseFlow: v.usage_day === chinaDay(now) ? v.day_use_flow : 0,
-    monthUseFlow: v.usage_month === chinaMonth(now) ? v.month_use_flow : 0,
-    surplusFlow: inEffect && v.is_infinite_flow !== 1 ? Math.max(0, v.total_flow - v.use_flow) : 0,
-    surplusTime: surplus.surplusTime,
-    surplusUnit: surplus.surplusUnit,
-    surplusTimeTips: surplusTimeTips(surplus, language),
-    isLifetime: surplus.isLifetime,
-    needBuyCoupon: v.arrears_balance > 0,
-    bindPhoneMode: v.bind_phone_mode,
-    apn: v.apn,
-    promoCode: v.promo_code,
-    needBuyPackage: !inEffect,
-    needAuth: v.auth_status !== 1,
-    needPlatformAuth: v.platform_auth_required === 1 && v.auth_platform_status !== 1,
-    platformAuthType: v.platform_auth_type,
-    existPayPassword: v.pay_password_hash !== null,
-    cardPasswordMode: v.card_password_hash !== null,
-    sourceType: v.source_type,
-    deviceNo: isDevice ? (v.d_device_no ?? '') : '',
-    rechargeNo: isDevice ? (v.d_device_no ?? '') : v.sim_no,
-    rechargeNoLabel: isDevice ? 'deviceNumber' : 'rechargeNumber',
-    isInfiniteFlow: inEffect && v.is_infinite_flow === 1,
-    rechargeTimes: v.recharge_times,
-    numbAuth: v.numb_auth,
-    breakRuleId: v.break_rule_id ?? 0,
-    breakTips: inBreak ? (v.r_tips ?? '') : '',
-    breakNoClose: inBreak && v.r_no_close === 1,
-    breakRemoveAt: inBreak ? v.break_remove_at : null,
-    allowRemoveBreak: inBreak && v.r_allow_remove === 1 && (v.break_remove_at ?? 0) <= now,
-    breakPopupAttr: inBreak ? parsePopup(v.r_popup_attr) : null,
-    device: isDevice
-      ? {
-          deviceNo: v.d_device_no ?? '',
-          model: v.d_model ?? '',
-          imei: v.d_imei ?? '',
-          wifiEncrypt: v.d_wifi_encrypt ?? '',
-          networkMode: v.d_network_mode ?? 1,
-          onlineStatus: v.d_online_status ?? 3,
-          wifis: wifis(v),
-        }
-      : null,
-    viceSims,
-    volumePackageId: v.volume_package_id ?? 0,
-    volume:
-      v.volume_package_id !== null && v.v_used_mb !== null
-        ? { useFlow: v.v_used_mb, totalMoney: volumeMoney(v.v_used_mb, v.v_g_price ?? 0), gPrice: v.v_g_price ?? 0 }
-        : null,
-    simShopLayout: { domain: promoter.config.domain, promoCode: v.promo_code, version: layout.version },
-    vipOrder: null,
-    accelerateOrder: null,
-    hasAccelerate: v.has_accelerate === 1,
-    deviceNetworkMode: isDevice ? (v.d_network_mode ?? 1) : 0,
-    warrantyExpireDate: warrantyAt === null ? '' : chinaDay(warrantyAt),
-    warrantyExpireTag: warrantyTag(warrantyAt, now),
-    warrantyContent: isDevice ? (v.d_warranty_content ?? '') : '',
-  };
-}
-
 export type LoginMode = 'sn' | 'iccid' | 'device';
 
 export interface LoginTarget {
@@ -227,147 +71,299 @@ export interface LoginTarget {
   usageSyncedAt: number;
 }
 
-/** The card a login number names: a SIM number, else an ICCID, else a device number (its SIM in use). */
-export async function findLoginTarget(db: Kysely<Database>, sn: string): Promise<LoginTarget | undefined> {
-  const attempts: [LoginMode, () => ReturnType<typeof repo.simByNumber>][] = [
-    ['sn', () => repo.simByNumber(db, sn)],
-    ['iccid', () => repo.simByIccid(db, sn.toUpperCase())],
-    ['device', () => repo.simByDeviceNo(db, sn.toUpperCase())],
-  ];
-  for (const [mode, find] of attempts) {
-    const row = await find();
-    if (row) {
-      return {
-        simId: row.id,
-        simNo: row.sim_no,
-        mode,
-        status: row.status,
-        cancelStatus: row.cancel_status,
-        cardPasswordHash: row.card_password_hash,
-        mobile: row.mobile,
-        usageSyncedAt: row.usage_synced_at,
-      };
-    }
-  }
-  return undefined;
-}
-
-/** The SIM `simNo` when it sits in the same device as the SIM `simId`. */
-export async function findDeviceSibling(db: Kysely<Database>, simId: number, simNo: string): Promise<LoginTarget | undefined> {
-  const [own, target] = await Promise.all([repo.simById(db, simId), findLoginTarget(db, simNo)]);
-  if (!own || !target || target.mode !== 'sn' || own.device_id === null) return undefined;
-  const other = await repo.simById(db, target.simId);
-  return other && other.device_id === own.device_id ? target : undefined;
-}
-
-/** Re-reads the carrier when the card's figures are older than a few minutes (on login). */
-export async function refreshIfStale(db: Db, carrier: CarrierProvider, target: LoginTarget, now: number): Promise<void> {
-  if (now - target.usageSyncedAt >= STALE_MS) {
-    await syncSim(db, carrier, target.simId, now, { readState: true });
-    forgetSimInfo(db.db, target.simId);
-  }
+export interface SimsDeps {
+  db: Db;
+  carrier: CarrierProvider;
+  site: Site;
+  layouts: Layouts;
+  now: () => number;
 }
 
 /**
- * A refresh forced by the holder: asks the carrier at most once per REFRESH_INTERVAL_MS per card,
- * whichever server instance answers (the claim is a conditional update of the card).
+ * SIM info built in the last second, per card and language (this instance only): the dashboard
+ * asks at most once a second (spec §4), so a card's figures are read from the database at most once
+ * a second per instance. Writers on this instance call `forgetSimInfo` at once.
  */
-export async function forceRefresh(
-  db: Db,
-  carrier: CarrierProvider,
-  simId: number,
-  now: number,
-  language: Language,
-): Promise<SimRefreshReply> {
-  const claimed = await db.db
-    .updateTable('iot_sims')
-    .set({ refresh_at: now })
-    .where('id', '=', simId)
-    .where('refresh_at', '<=', now - REFRESH_INTERVAL_MS)
-    .executeTakeFirst();
-  const refreshed = Number(claimed.numUpdatedRows) === 1;
-  if (refreshed) {
-    await syncSim(db, carrier, simId, now, { readState: true });
-    forgetSimInfo(db.db, simId);
+export const SIM_INFO_CACHE_MS = 1_000;
+
+/** SIM cards and devices as the holder sees them. */
+export class Sims {
+  readonly #info: LRUCache<number, Partial<Record<Language, SimInfo>>>;
+
+  constructor(private readonly deps: SimsDeps) {
+    this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 50_000, now: deps.now });
   }
-  const row = await db.db.selectFrom('iot_sims').select('refresh_at').where('id', '=', simId).executeTakeFirstOrThrow();
-  return { refreshed, nextRefreshAt: row.refresh_at + REFRESH_INTERVAL_MS, simInfo: await getSimInfo(db.db, simId, now, language) };
-}
 
-/** Daily usage of the last `days` UTC+8 days, today included, oldest first; days without use are 0. */
-export async function historyLine(db: Kysely<Database>, simId: number, days: number, now: number): Promise<SimHistoryLine> {
-  const today = dayStart(now);
-  const dates = Array.from({ length: days }, (_, i) => chinaDay(today - (days - 1 - i) * DAY_MS));
-  const rows = await repo.usageDays(db, simId, dates[0]!, dates[dates.length - 1]!);
-  const byDay = new Map(rows.map((r) => [r.day, r.flow_mb]));
-  const list = dates.map((date) => ({ date, flow: byDay.get(date) ?? 0 }));
-  return { unit: 'MB', total: list.reduce((s, d) => s + d.flow, 0), list };
-}
+  private async operatorNames(): Promise<Map<number, string>> {
+    return new Map((await this.deps.site.dictionary('operator_type')).map((o) => [Number(o.value), o.label]));
+  }
 
-/** The SIMs of the card's device (only the card itself for a plain SIM). */
-export async function changeSimList(db: Kysely<Database>, simId: number, now: number): Promise<ChangeSimList> {
-  const info = await getSimInfo(db, simId, now, 'en');
-  if (info.sourceType !== SourceType.DEVICE || info.viceSims.length === 0) {
+  /** Drops the cached SIM info of a card after changing it (packages, balances, statuses). */
+  forgetSimInfo(simId: number): void {
+    this.#info.delete(simId);
+  }
+
+  /** The SIM info of a card, from the one-second cache when fresh. The object is shared: do not mutate. */
+  async getSimInfoCached(simId: number, now: number, language: Language): Promise<SimInfo> {
+    const entry = this.#info.get(simId);
+    const hit = entry?.[language];
+    if (hit) return hit;
+    const info = await this.getSimInfo(simId, now, language);
+    this.#info.set(simId, { ...(entry ?? {}), [language]: info });
+    return info;
+  }
+
+  /** The §3 SIM info of one card, as of `now`, with texts in `language`. */
+  async getSimInfo(simId: number, now: number, language: Language): Promise<SimInfo> {
+    const { db, site, layouts } = this.deps;
+    const v = await repo.findSimView(db.db, simId);
+    if (!v) throw fail('sim.gone');
+    const [names, promoter, layout, siblings] = await Promise.all([
+      this.operatorNames(),
+      site.resolvePromoter(v.promo_code),
+      layouts.getLayout(v.promo_code),
+      v.device_id === null ? Promise.resolve([]) : repo.deviceSims(db.db, v.device_id),
+    ]);
+    const isDevice = v.device_id !== null && v.d_device_no !== null;
+    const inEffect = v.end_at !== null && v.end_at > now;
+    const inBreak = v.break_rule_id !== null;
+    const surplus = surplusTime(v.end_at, now);
+    const viceSims: ViceSim[] = siblings.map((s) => ({
+      simNo: s.sim_no,
+      iccid: s.iccid,
+      operatorType: s.operator_type,
+      operatorTypeName: names.get(s.operator_type) ?? '',
+      simStatus: s.sim_status,
+      authStatus: s.auth_status,
+      slot: s.device_slot,
+      inUse: s.device_in_use === 1,
+      current: s.id === v.id,
+    }));
+    const warrantyAt = isDevice ? v.d_warranty_expire_at : null;
     return {
-      deviceNo: '',
-      list: [
-        {
-          simNo: info.simNo,
-          iccid: info.iccid,
-          operatorType: info.operatorType,
-          operatorTypeName: info.operatorTypeName,
-          simStatus: info.simStatus,
-          authStatus: info.authStatus,
-          slot: 0,
-          inUse: true,
-          current: true,
-        },
-      ],
+      simNo: v.sim_no,
+      iccid: v.iccid,
+      imsi: v.imsi,
+      imei: v.imei,
+      mobile: maskMobile(v.mobile),
+      balance: v.balance,
+      arrearsBalance: v.arrears_balance,
+      integral: v.integral,
+      couponCoin: v.coupon_coin,
+      simStatus: v.sim_status,
+      authStatus: v.auth_status,
+      authPlatformStatus: v.auth_platform_status,
+      internetStatus: v.internet_status,
+      onlineStatus: v.online_status,
+      cancelStatus: v.cancel_status,
+      replaceStatus: v.replace_status,
+      totalFlow: inEffect ? v.total_flow : 0,
+      useFlow: inEffect ? v.use_flow : 0,
+      status: v.status,
+      endAt: v.end_at,
+      lastRobinAt: v.last_robin_at,
+      createdAt: v.created_at,
+      operatorType: v.operator_type,
+      operatorTypeName: names.get(v.operator_type) ?? '',
+      operatorDisplayType: isDevice ? DEVICE_OPERATOR_DISPLAY : v.operator_type,
+      dayUseFlow: v.usage_day === chinaDay(now) ? v.day_use_flow : 0,
+      monthUseFlow: v.usage_month === chinaMonth(now) ? v.month_use_flow : 0,
+      surplusFlow: inEffect && v.is_infinite_flow !== 1 ? Math.max(0, v.total_flow - v.use_flow) : 0,
+      surplusTime: surplus.surplusTime,
+      surplusUnit: surplus.surplusUnit,
+      surplusTimeTips: surplusTimeTips(surplus, language),
+      isLifetime: surplus.isLifetime,
+      needBuyCoupon: v.arrears_balance > 0,
+      bindPhoneMode: v.bind_phone_mode,
+      apn: v.apn,
+      promoCode: v.promo_code,
+      needBuyPackage: !inEffect,
+      needAuth: v.auth_status !== 1,
+      needPlatformAuth: v.platform_auth_required === 1 && v.auth_platform_status !== 1,
+      platformAuthType: v.platform_auth_type,
+      existPayPassword: v.pay_password_hash !== null,
+      cardPasswordMode: v.card_password_hash !== null,
+      sourceType: v.source_type,
+      deviceNo: isDevice ? (v.d_device_no ?? '') : '',
+      rechargeNo: isDevice ? (v.d_device_no ?? '') : v.sim_no,
+      rechargeNoLabel: isDevice ? 'deviceNumber' : 'rechargeNumber',
+      isInfiniteFlow: inEffect && v.is_infinite_flow === 1,
+      rechargeTimes: v.recharge_times,
+      numbAuth: v.numb_auth,
+      breakRuleId: v.break_rule_id ?? 0,
+      breakTips: inBreak ? (v.r_tips ?? '') : '',
+      breakNoClose: inBreak && v.r_no_close === 1,
+      breakRemoveAt: inBreak ? v.break_remove_at : null,
+      allowRemoveBreak: inBreak && v.r_allow_remove === 1 && (v.break_remove_at ?? 0) <= now,
+      breakPopupAttr: inBreak ? parsePopup(v.r_popup_attr) : null,
+      device: isDevice
+        ? {
+            deviceNo: v.d_device_no ?? '',
+            model: v.d_model ?? '',
+            imei: v.d_imei ?? '',
+            wifiEncrypt: v.d_wifi_encrypt ?? '',
+            networkMode: v.d_network_mode ?? 1,
+            onlineStatus: v.d_online_status ?? 3,
+            wifis: wifis(v),
+          }
+        : null,
+      viceSims,
+      volumePackageId: v.volume_package_id ?? 0,
+      volume:
+        v.volume_package_id !== null && v.v_used_mb !== null
+          ? { useFlow: v.v_used_mb, totalMoney: volumeMoney(v.v_used_mb, v.v_g_price ?? 0), gPrice: v.v_g_price ?? 0 }
+          : null,
+      simShopLayout: { domain: promoter.config.domain, promoCode: v.promo_code, version: layout.version },
+      vipOrder: null,
+      accelerateOrder: null,
+      hasAccelerate: v.has_accelerate === 1,
+      deviceNetworkMode: isDevice ? (v.d_network_mode ?? 1) : 0,
+      warrantyExpireDate: warrantyAt === null ? '' : chinaDay(warrantyAt),
+      warrantyExpireTag: warrantyTag(warrantyAt, now),
+      warrantyContent: isDevice ? (v.d_warranty_content ?? '') : '',
     };
   }
-  return { deviceNo: info.deviceNo, list: info.viceSims };
-}
 
-/**
- * The holder removes the card's break: only when its rule allows it and its waiting time is over.
- * Data comes back when nothing else stops it (the carrier is re-synchronised in the same unit of work).
- */
-export async function removeBreak(db: Db, carrier: CarrierProvider, simId: number, now: number): Promise<void> {
-  await db.db.transaction().execute(async (trx) => {
-    const sim = await forUpdate(
-      db.dialect,
-      trx.selectFrom('iot_sims').select(['id', 'break_rule_id', 'break_remove_at']).where('id', '=', simId),
-    ).executeTakeFirstOrThrow();
-    if (sim.break_rule_id === null) throw fail('sim.notRestricted');
-    const rule = await trx
-      .selectFrom('iot_break_rules')
-      .select(['allow_remove'])
-      .where('id', '=', sim.break_rule_id)
-      .executeTakeFirstOrThrow();
-    if (rule.allow_remove !== 1) throw fail('sim.restrictionByService');
-    if ((sim.break_remove_at ?? 0) > now) {
-      const minutes = Math.ceil(((sim.break_remove_at ?? 0) - now) / 60_000);
-      throw fail('sim.restrictionWait', { minutes });
+  /** The card a login number names: a SIM number, else an ICCID, else a device number (its SIM in use). */
+  async findLoginTarget(sn: string): Promise<LoginTarget | undefined> {
+    const { db } = this.deps.db;
+    const attempts: [LoginMode, () => ReturnType<typeof repo.simByNumber>][] = [
+      ['sn', () => repo.simByNumber(db, sn)],
+      ['iccid', () => repo.simByIccid(db, sn.toUpperCase())],
+      ['device', () => repo.simByDeviceNo(db, sn.toUpperCase())],
+    ];
+    for (const [mode, find] of attempts) {
+      const row = await find();
+      if (row) {
+        return {
+          simId: row.id,
+          simNo: row.sim_no,
+          mode,
+          status: row.status,
+          cancelStatus: row.cancel_status,
+          cardPasswordHash: row.card_password_hash,
+          mobile: row.mobile,
+          usageSyncedAt: row.usage_synced_at,
+        };
+      }
     }
-    // Usage up to now is accrued under the break (data off) before the break goes.
-    await syncSimIn(trx, db.dialect, carrier, simId, now);
-    await trx
-      .updateTable('iot_sims')
-      .set({ break_rule_id: null, break_at: null, break_remove_at: null, updated_at: now })
-      .where('id', '=', simId)
-      .execute();
-    await trx
-      .updateTable('iot_sim_breaks')
-      .set({ removed_at: now, removed_by: 'holder' })
-      .where('sim_id', '=', simId)
-      .where('removed_at', 'is', null)
-      .execute();
-    await syncSimIn(trx, db.dialect, carrier, simId, now);
-  });
-  forgetSimInfo(db.db, simId);
-}
+    return undefined;
+  }
 
-/** The promo code of a card's promoter. */
-export async function cardPromoCode(db: Kysely<Database>, simId: number): Promise<string | undefined> {
-  return (await repo.simById(db, simId))?.promo_code;
+  /** The SIM `simNo` when it sits in the same device as the SIM `simId`. */
+  async findDeviceSibling(simId: number, simNo: string): Promise<LoginTarget | undefined> {
+    const { db } = this.deps.db;
+    const [own, target] = await Promise.all([repo.simById(db, simId), this.findLoginTarget(simNo)]);
+    if (!own || !target || target.mode !== 'sn' || own.device_id === null) return undefined;
+    const other = await repo.simById(db, target.simId);
+    return other && other.device_id === own.device_id ? target : undefined;
+  }
+
+  /** Re-reads the carrier when the card's figures are older than a few minutes (on login). */
+  async refreshIfStale(target: LoginTarget, now: number): Promise<void> {
+    if (now - target.usageSyncedAt >= STALE_MS) {
+      await syncSim(this.deps.db, this.deps.carrier, target.simId, now, { readState: true });
+      this.forgetSimInfo(target.simId);
+    }
+  }
+
+  /**
+   * A refresh forced by the holder: asks the carrier at most once per REFRESH_INTERVAL_MS per card,
+   * whichever server instance answers (the claim is a conditional update of the card).
+   */
+  async forceRefresh(simId: number, now: number, language: Language): Promise<SimRefreshReply> {
+    const { db, carrier } = this.deps;
+    const claimed = await db.db
+      .updateTable('iot_sims')
+      .set({ refresh_at: now })
+      .where('id', '=', simId)
+      .where('refresh_at', '<=', now - REFRESH_INTERVAL_MS)
+      .executeTakeFirst();
+    const refreshed = Number(claimed.numUpdatedRows) === 1;
+    if (refreshed) {
+      await syncSim(db, carrier, simId, now, { readState: true });
+      this.forgetSimInfo(simId);
+    }
+    const row = await db.db.selectFrom('iot_sims').select('refresh_at').where('id', '=', simId).executeTakeFirstOrThrow();
+    return { refreshed, nextRefreshAt: row.refresh_at + REFRESH_INTERVAL_MS, simInfo: await this.getSimInfo(simId, now, language) };
+  }
+
+  /** Daily usage of the last `days` UTC+8 days, today included, oldest first; days without use are 0. */
+  async historyLine(simId: number, days: number, now: number): Promise<SimHistoryLine> {
+    const today = dayStart(now);
+    const dates = Array.from({ length: days }, (_, i) => chinaDay(today - (days - 1 - i) * DAY_MS));
+    const rows = await repo.usageDays(this.deps.db.db, simId, dates[0]!, dates[dates.length - 1]!);
+    const byDay = new Map(rows.map((r) => [r.day, r.flow_mb]));
+    const list = dates.map((date) => ({ date, flow: byDay.get(date) ?? 0 }));
+    return { unit: 'MB', total: list.reduce((s, d) => s + d.flow, 0), list };
+  }
+
+  /** The SIMs of the card's device (only the card itself for a plain SIM). */
+  async changeSimList(simId: number, now: number): Promise<ChangeSimList> {
+    const info = await this.getSimInfo(simId, now, 'en');
+    if (info.sourceType !== SourceType.DEVICE || info.viceSims.length === 0) {
+      return {
+        deviceNo: '',
+        list: [
+          {
+            simNo: info.simNo,
+            iccid: info.iccid,
+            operatorType: info.operatorType,
+            operatorTypeName: info.operatorTypeName,
+            simStatus: info.simStatus,
+            authStatus: info.authStatus,
+            slot: 0,
+            inUse: true,
+            current: true,
+          },
+        ],
+      };
+    }
+    return { deviceNo: info.deviceNo, list: info.viceSims };
+  }
+
+  /**
+   * The holder removes the card's break: only when its rule allows it and its waiting time is over.
+   * Data comes back when nothing else stops it (the carrier is re-synchronised in the same unit of work).
+   */
+  async removeBreak(simId: number, now: number): Promise<void> {
+    const { db, carrier } = this.deps;
+    await db.db.transaction().execute(async (trx) => {
+      const sim = await forUpdate(
+        db.dialect,
+        trx.selectFrom('iot_sims').select(['id', 'break_rule_id', 'break_remove_at']).where('id', '=', simId),
+      ).executeTakeFirstOrThrow();
+      if (sim.break_rule_id === null) throw fail('sim.notRestricted');
+      const rule = await trx
+        .selectFrom('iot_break_rules')
+        .select(['allow_remove'])
+        .where('id', '=', sim.break_rule_id)
+        .executeTakeFirstOrThrow();
+      if (rule.allow_remove !== 1) throw fail('sim.restrictionByService');
+      if ((sim.break_remove_at ?? 0) > now) {
+        const minutes = Math.ceil(((sim.break_remove_at ?? 0) - now) / 60_000);
+        throw fail('sim.restrictionWait', { minutes });
+      }
+      // Usage up to now is accrued under the break (data off) before the break goes.
+      await syncSimIn(trx, db.dialect, carrier, simId, now);
+      await trx
+        .updateTable('iot_sims')
+        .set({ break_rule_id: null, break_at: null, break_remove_at: null, updated_at: now })
+        .where('id', '=', simId)
+        .execute();
+      await trx
+        .updateTable('iot_sim_breaks')
+        .set({ removed_at: now, removed_by: 'holder' })
+        .where('sim_id', '=', simId)
+        .where('removed_at', 'is', null)
+        .execute();
+      await syncSimIn(trx, db.dialect, carrier, simId, now);
+    });
+    this.forgetSimInfo(simId);
+  }
+
+  /** The promo code of a card's promoter. */
+  async cardPromoCode(simId: number): Promise<string | undefined> {
+    return (await repo.simById(this.deps.db.db, simId))?.promo_code;
+  }
 }

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import type { IpLocation } from '@simshop/contract/numbers';
-import { divisionChildren, divisionName } from '../site/divisions.ts';
-import type { Promoter } from '../site/service.ts';
+import { divisionChildren, divisionName, type Promoter } from '../site/service.ts';
 
 type Searcher = { search(ip: string): { country: string; province: string; city: string } | null };
 

@@ -139,16 +139,6 @@ export function findPackage(db: Db, id: number) {
   return db.selectFrom('number_packages').selectAll().where('id', '=', id).where('enabled', '=', 1).executeTakeFirst();
 }
 
-export function operatorNames(db: Db) {
-  return db
-    .selectFrom('dict_data')
-    .select(['value', 'label'])
-    .where('dict_type', '=', 'operator_type')
-    .where('enabled', '=', 1)
-    .orderBy('sort')
-    .execute();
-}
-
 export function hotSearches(db: Db) {
   return db.selectFrom('hot_searches').select(['label', 'field', 'value']).orderBy('sort').orderBy('id').execute();
 }

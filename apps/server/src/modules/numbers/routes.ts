@@ -13,12 +13,10 @@ import {
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import { resolvePromoter } from '../site/service.ts';
 import { ipLocation as locate } from './ip-location.ts';
-import * as numbers from './service.ts';
+import type { Numbers } from './service.ts';
 
-export async function numberRoutes(app: App): Promise<void> {
-  const { db } = app.db;
+export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
   const tags = ['numbers'];
 
   app.get(
@@ -31,7 +29,7 @@ export async function numberRoutes(app: App): Promise<void> {
         response: { 200: envelope(numberListReply) },
       },
     },
-    async (req) => ok(await numbers.listNumbers(db, await resolvePromoter(db, req.query.promoCode), req.query)),
+    async (req) => ok(await numbers.listNumbers(await app.site.resolvePromoter(req.query.promoCode), req.query)),
   );
 
   app.get(
@@ -44,7 +42,7 @@ export async function numberRoutes(app: App): Promise<void> {
         response: { 200: envelope(numberDetail) },
       },
     },
-    async (req) => ok(await numbers.numberDetail(db, req.query.number)),
+    async (req) => ok(await numbers.numberDetail(req.query.number)),
   );
 
   app.get(
@@ -57,7 +55,7 @@ export async function numberRoutes(app: App): Promise<void> {
         response: { 200: envelope(z.array(numberPackage)) },
       },
     },
-    async (req) => ok(await numbers.numberPackages(db, req.query.number)),
+    async (req) => ok(await numbers.numberPackages(req.query.number)),
   );
 
   app.get(
@@ -70,7 +68,7 @@ export async function numberRoutes(app: App): Promise<void> {
         response: { 200: envelope(numberFilterOptions) },
       },
     },
-    async (req) => ok(await numbers.filterOptions(db, await resolvePromoter(db, req.query.promoCode))),
+    async (req) => ok(await numbers.filterOptions(await app.site.resolvePromoter(req.query.promoCode))),
   );
 
   app.get(
@@ -83,6 +81,6 @@ export async function numberRoutes(app: App): Promise<void> {
         response: { 200: envelope(ipLocation) },
       },
     },
-    async (req) => ok(locate(req.ip, await resolvePromoter(db, req.query.promoCode))),
+    async (req) => ok(locate(req.ip, await app.site.resolvePromoter(req.query.promoCode))),
   );
 }

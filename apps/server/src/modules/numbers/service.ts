@@ -11,11 +11,12 @@ import {
   type PatternTag,
 } from '@simshop/contract/numbers';
 import type { Kysely, Transaction } from 'kysely';
+import type { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { ttlCache } from '../../lib/cache.ts';
 import { invalid } from '../../lib/errors.ts';
-import { divisionName } from '../site/divisions.ts';
-import type { Promoter } from '../site/service.ts';
+import { divisionName, type Promoter, type Site } from '../site/service.ts';
 import { FEATURED_BIT, TAG_BIT, tagsOfMask } from './patterns.ts';
 import * as repo from './repository.ts';
 import { COUNT_CAP, type ListedNumber, type NumberFilter, searchNumbers } from './search.ts';
@@ -40,23 +41,6 @@ export const PATTERN_LABELS: Record<PatternTag, string> = {
   MMDD: '生日 (MMDD)',
   YYYYMMDD: '生日 (YYYYMMDD)',
 };
-
-/** Operator names from the operator_type dictionary, kept per database for a minute. */
-const NAMES_MS = 60_000;
-const operatorCache = new WeakMap<object, { at: number; names: Map<string, string>; order: string[] }>();
-
-async function operators(db: Trx, now = Date.now()) {
-  const hit = operatorCache.get(db);
-  if (hit && now - hit.at < NAMES_MS) return hit;
-  const rows = await repo.operatorNames(db);
-  const entry = { at: now, names: new Map(rows.map((r) => [r.value, r.label])), order: rows.map((r) => r.value) };
-  operatorCache.set(db, entry);
-  return entry;
-}
-
-export async function operatorName(db: Trx, operator: string): Promise<string> {
-  return (await operators(db)).names.get(operator) ?? operator;
-}
 
 function toItem(row: ListedNumber, names: Map<string, string>): NumberItem {
   return {
@@ -103,19 +87,6 @@ function filterOf(promoter: Promoter, q: z.output<typeof numberListQuery>): Numb
   };
 }
 
-export async function listNumbers(db: Db, promoter: Promoter, q: z.output<typeof numberListQuery>): Promise<NumberListReply> {
-  const filter = filterOf(promoter, q);
-  const [{ rows, total }, ops] = await Promise.all([searchNumbers(db, filter), operators(db)]);
-  return {
-    list: rows.map((r) => toItem(r, ops.names)),
-    total: Math.min(total, COUNT_CAP),
-    totalCapped: total > COUNT_CAP,
-    hasMore: filter.offset + rows.length < total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
-
 function toPackage(p: Awaited<ReturnType<typeof repo.packagesFor>>[number]): NumberPackage {
   return {
     id: p.id,
@@ -126,28 +97,6 @@ function toPackage(p: Awaited<ReturnType<typeof repo.packagesFor>>[number]): Num
     voiceMinutes: p.voice_minutes,
     description: p.description,
   };
-}
-
-async function requireNumber(db: Trx, number: string) {
-  const row = await repo.findByNumber(db, number);
-  if (!row) throw invalid('number', 'numbers.noSuchNumber');
-  return row;
-}
-
-export async function numberDetail(db: Db, number: string): Promise<NumberDetail> {
-  const row = await requireNumber(db, number);
-  const [ops, packages] = await Promise.all([operators(db), repo.packagesFor(db, row.operator, row.min_monthly_fee)]);
-  return {
-    ...toItem(row, ops.names),
-    status: row.status as NumberStatus,
-    minMonthlyFee: row.min_monthly_fee,
-    packages: packages.map(toPackage),
-  };
-}
-
-export async function numberPackages(db: Db, number: string): Promise<NumberPackage[]> {
-  const row = await requireNumber(db, number);
-  return (await repo.packagesFor(db, row.operator, row.min_monthly_fee)).map(toPackage);
 }
 
 const PRICE_RANGES: NumberFilterOptions['priceRanges'] = [
@@ -164,40 +113,6 @@ const SORTS = [
   { label: '价格从高到低', value: 'price_desc' },
 ];
 
-/** Filter options change only with the inventory's shape; kept per database for a minute. */
-const optionsCache = new WeakMap<object, { at: number; value: Omit<NumberFilterOptions, 'operators'> }>();
-
-async function inventoryOptions(db: Db, now: number): Promise<Omit<NumberFilterOptions, 'operators'>> {
-  const hit = optionsCache.get(db);
-  if (hit && now - hit.at < NAMES_MS) return hit.value;
-  const [provinces, segments, hot] = await Promise.all([
-    repo.distinctOnSale(db, 'province'),
-    repo.distinctOnSale(db, 'segment'),
-    repo.hotSearches(db),
-  ]);
-  const value = {
-    patterns: PATTERN_TAGS.map((t) => ({ value: t, label: PATTERN_LABELS[t] })),
-    segments: segments.map((s) => ({ operator: s.operator, segment: s.value })),
-    provinces: provinces.map((p) => ({ code: p.value, name: divisionName(p.value) ?? p.value })),
-    priceRanges: PRICE_RANGES,
-    sorts: SORTS,
-    hotSearches: hot.map((h) => ({ label: h.label, field: h.field as 'contains' | 'endsWith' | 'pattern', value: h.value })),
-  };
-  optionsCache.set(db, { at: now, value });
-  return value;
-}
-
-/** Operator options of spec §4: All, Featured only when front.suggest, then the dictionary. */
-export async function filterOptions(db: Db, promoter: Promoter, now = Date.now()): Promise<NumberFilterOptions> {
-  const ops = await operators(db, now);
-  const operatorOptions = [
-    { label: '全部', value: '' },
-    ...(promoter.config.front.suggest ? [{ label: '精选', value: FEATURED_OPERATOR }] : []),
-    ...ops.order.map((value) => ({ label: ops.names.get(value) ?? value, value })),
-  ];
-  return { operators: operatorOptions, ...(await inventoryOptions(db, now)) };
-}
-
 // ---- used by the orders module, inside its transactions ----
 
 export interface HoldableNumber {
@@ -211,34 +126,132 @@ export interface HoldableNumber {
   orderId: number | null;
 }
 
-export async function findNumber(db: Trx, number: string): Promise<HoldableNumber | undefined> {
-  const row = await repo.findByNumber(db, number);
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    number: row.number,
-    operator: row.operator,
-    price: row.price,
-    prestored: row.prestored,
-    minMonthlyFee: row.min_monthly_fee,
-    status: row.status,
-    orderId: row.order_id,
-  };
+type InventoryOptions = Omit<NumberFilterOptions, 'operators'>;
+
+export interface NumbersDeps {
+  db: Db;
+  site: Site;
+  now: () => number;
 }
 
-/** A package the number may be ordered with, or a -1 naming the field. */
-export async function packageForNumber(db: Trx, n: HoldableNumber, packageId: number): Promise<NumberPackage> {
-  const p = await repo.findPackage(db, packageId);
-  if (!p || p.operator !== n.operator) throw invalid('packageId', 'numbers.packageNotOffered');
-  if (p.monthly_fee < n.minMonthlyFee) throw invalid('packageId', 'numbers.packageFeeTooLow');
-  return toPackage(p);
-}
+/** The vanity-number inventory: search, details, packages, filter options; holds and sales for orders. */
+export class Numbers {
+  /** Filter options change only with the inventory's shape; kept a minute per instance. */
+  readonly #inventoryOptions: LRUCache<'options', InventoryOptions>;
 
-export async function findPackageById(db: Trx, id: number): Promise<NumberPackage | null> {
-  const p = await repo.findPackage(db, id);
-  return p ? toPackage(p) : null;
-}
+  constructor(private readonly deps: NumbersDeps) {
+    this.#inventoryOptions = ttlCache({ ttlMs: 60_000, max: 1, now: deps.now });
+  }
 
-export const holdNumber = repo.hold;
-export const releaseNumber = repo.release;
-export const sellNumber = repo.sell;
+  /** Operator names and their order, from the operator_type dictionary of the site module. */
+  private async operators() {
+    const options = await this.deps.site.dictionary('operator_type');
+    return { names: new Map(options.map((o) => [o.value, o.label])), order: options.map((o) => o.value) };
+  }
+
+  async operatorName(operator: string): Promise<string> {
+    return (await this.operators()).names.get(operator) ?? operator;
+  }
+
+  async listNumbers(promoter: Promoter, q: z.output<typeof numberListQuery>): Promise<NumberListReply> {
+    const filter = filterOf(promoter, q);
+    const [{ rows, total }, ops] = await Promise.all([searchNumbers(this.deps.db, filter), this.operators()]);
+    return {
+      list: rows.map((r) => toItem(r, ops.names)),
+      total: Math.min(total, COUNT_CAP),
+      totalCapped: total > COUNT_CAP,
+      hasMore: filter.offset + rows.length < total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  private async requireNumber(number: string) {
+    const row = await repo.findByNumber(this.deps.db, number);
+    if (!row) throw invalid('number', 'numbers.noSuchNumber');
+    return row;
+  }
+
+  async numberDetail(number: string): Promise<NumberDetail> {
+    const row = await this.requireNumber(number);
+    const [ops, packages] = await Promise.all([this.operators(), repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee)]);
+    return {
+      ...toItem(row, ops.names),
+      status: row.status as NumberStatus,
+      minMonthlyFee: row.min_monthly_fee,
+      packages: packages.map(toPackage),
+    };
+  }
+
+  async numberPackages(number: string): Promise<NumberPackage[]> {
+    const row = await this.requireNumber(number);
+    return (await repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee)).map(toPackage);
+  }
+
+  private async inventoryOptions(): Promise<InventoryOptions> {
+    const hit = this.#inventoryOptions.get('options');
+    if (hit) return hit;
+    const { db } = this.deps;
+    const [provinces, segments, hot] = await Promise.all([
+      repo.distinctOnSale(db, 'province'),
+      repo.distinctOnSale(db, 'segment'),
+      repo.hotSearches(db),
+    ]);
+    const value = {
+      patterns: PATTERN_TAGS.map((t) => ({ value: t, label: PATTERN_LABELS[t] })),
+      segments: segments.map((s) => ({ operator: s.operator, segment: s.value })),
+      provinces: provinces.map((p) => ({ code: p.value, name: divisionName(p.value) ?? p.value })),
+      priceRanges: PRICE_RANGES,
+      sorts: SORTS,
+      hotSearches: hot.map((h) => ({ label: h.label, field: h.field as 'contains' | 'endsWith' | 'pattern', value: h.value })),
+    };
+    this.#inventoryOptions.set('options', value);
+    return value;
+  }
+
+  /** Operator options of spec §4: All, Featured only when front.suggest, then the dictionary. */
+  async filterOptions(promoter: Promoter): Promise<NumberFilterOptions> {
+    const ops = await this.operators();
+    const operatorOptions = [
+      { label: '全部', value: '' },
+      ...(promoter.config.front.suggest ? [{ label: '精选', value: FEATURED_OPERATOR }] : []),
+      ...ops.order.map((value) => ({ label: ops.names.get(value) ?? value, value })),
+    ];
+    return { operators: operatorOptions, ...(await this.inventoryOptions()) };
+  }
+
+  async findNumber(db: Trx, number: string): Promise<HoldableNumber | undefined> {
+    const row = await repo.findByNumber(db, number);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      number: row.number,
+      operator: row.operator,
+      price: row.price,
+      prestored: row.prestored,
+      minMonthlyFee: row.min_monthly_fee,
+      status: row.status,
+      orderId: row.order_id,
+    };
+  }
+
+  /** A package the number may be ordered with, or a -1 naming the field. */
+  async packageForNumber(db: Trx, n: HoldableNumber, packageId: number): Promise<NumberPackage> {
+    const p = await repo.findPackage(db, packageId);
+    if (!p || p.operator !== n.operator) throw invalid('packageId', 'numbers.packageNotOffered');
+    if (p.monthly_fee < n.minMonthlyFee) throw invalid('packageId', 'numbers.packageFeeTooLow');
+    return toPackage(p);
+  }
+
+  async findPackageById(db: Trx, id: number): Promise<NumberPackage | null> {
+    const p = await repo.findPackage(db, id);
+    return p ? toPackage(p) : null;
+  }
+
+  /** Holds an on-sale number for an order (false when it is not on sale any more). */
+  readonly holdNumber = repo.hold;
+  /** Puts a number held by the order back on sale. */
+  readonly releaseNumber = repo.release;
+  /** Marks a number held by the order as sold. */
+  readonly sellNumber = repo.sell;
+}

@@ -146,7 +146,7 @@ describe('holds, cancelling and visibility', () => {
     const n = await numberOnSale(t.app, 6);
     const headers = session();
     const placed = await create(orderBody(n.number, n.packageId), headers);
-    const expire = t.app.storefrontJobs['orders.expireHolds'];
+    const expire = t.app.jobs.get('orders.expireHolds');
     clock.advance(t.config.orderHoldMinutes * 60_000 - 1);
     await expire?.run(clock.t);
     expect(await numberStatus(n.number)).toBe('held');
@@ -226,7 +226,7 @@ describe('holds, cancelling and visibility', () => {
 
     // The simulator delivers within a day of shipping; the delivery completes the order.
     clock.advance(24 * 3_600_000);
-    await t.app.storefrontJobs['logistics.advance']?.run(clock.t);
+    await t.app.jobs.get('logistics.advance')?.run(clock.t);
     const later = await track(headers);
     expect(later.data.status).toBe('delivered');
     expect(later.data.events[0]?.status).toBe('delivered');

@@ -14,7 +14,6 @@ import { ok } from '../../lib/envelope.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import type { App } from '../../lib/route.ts';
 import { currentLogin } from '../auth/service.ts';
-import { resolvePromoter } from '../site/service.ts';
 import * as orders from './service.ts';
 
 export function orderRoutes(deps: orders.OrderDeps) {
@@ -43,7 +42,7 @@ export function orderRoutes(deps: orders.OrderDeps) {
         const owner = await ownerOf(req);
         const { promoCode, agreed: _agreed, ...input } = req.body;
         const result = await idempotent(db, scopeOf(req, 'number-order.create'), req.ctx.idempotencyKey, req.body, async () =>
-          orders.createOrder(deps, owner, await resolvePromoter(db, promoCode), input),
+          orders.createOrder(deps, owner, await app.site.resolvePromoter(promoCode), input),
         );
         return ok(result);
       },
@@ -95,7 +94,7 @@ export function orderRoutes(deps: orders.OrderDeps) {
       async (req) => {
         const owner = await ownerOf(req);
         const result = await idempotent(db, scopeOf(req, 'number-order.pay'), req.ctx.idempotencyKey, req.body, async () =>
-          orders.payOrder(deps, owner, await resolvePromoter(db, req.body.promoCode), req.body.orderNo, req.body.method),
+          orders.payOrder(deps, owner, await app.site.resolvePromoter(req.body.promoCode), req.body.orderNo, req.body.method),
         );
         return ok(result);
       },

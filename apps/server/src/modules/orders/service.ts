@@ -11,10 +11,9 @@ import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { Logistics, ShipmentView } from '../logistics/service.ts';
-import * as numbers from '../numbers/service.ts';
+import type { Numbers } from '../numbers/service.ts';
 import type { PaymentRow, Payments } from '../payments/service.ts';
-import { divisionChildren, divisionName } from '../site/divisions.ts';
-import type { Promoter } from '../site/service.ts';
+import { divisionChildren, divisionName, type Promoter } from '../site/service.ts';
 import * as repo from './repository.ts';
 
 /** Order type of vanity-number orders in the payments and logistics modules. */
@@ -33,6 +32,7 @@ export interface Owner {
 }
 
 export interface OrderDeps extends Deps {
+  numbers: Numbers;
   payments: Payments;
   logistics: Logistics;
 }
@@ -88,8 +88,8 @@ function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
 async function detail(deps: OrderDeps, o: repo.OrderRow): Promise<OrderDetail> {
   const now = deps.now();
   const [operatorName, pkg, shipment] = await Promise.all([
-    numbers.operatorName(deps.db, o.operator),
-    numbers.findPackageById(deps.db, o.package_id),
+    deps.numbers.operatorName(o.operator),
+    deps.numbers.findPackageById(deps.db, o.package_id),
     o.shipped_at ? deps.logistics.forOrder(ORDER_TYPE, o.id) : Promise.resolve(null),
   ]);
   const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
@@ -135,9 +135,9 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
   const idNumber = input.idNumber.toUpperCase();
   if (!isChineseId(idNumber)) throw invalid('idNumber', 'orders.invalidIdNumber');
   checkAddress(input.address);
-  const n = await numbers.findNumber(deps.db, input.number);
+  const n = await deps.numbers.findNumber(deps.db, input.number);
   if (!n) throw invalid('number', 'numbers.noSuchNumber');
-  const pkg = await numbers.packageForNumber(deps.db, n, input.packageId);
+  const pkg = await deps.numbers.packageForNumber(deps.db, n, input.packageId);
   if (n.status === 'off_sale') throw invalid('number', 'numbers.offSale');
   const now = deps.now();
   try {
@@ -169,13 +169,13 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
         created_at: now,
         updated_at: now,
       });
-      if (!(await numbers.holdNumber(trx, n.id, o.id, now))) throw reserved();
+      if (!(await deps.numbers.holdNumber(trx, n.id, o.id, now))) throw reserved();
       return o;
     });
     return detail(deps, order);
   } catch (err) {
     if (!(err instanceof BizError) || err.code !== Code.NUMBER_RESERVED) throw err;
-    const current = await numbers.findNumber(deps.db, n.number);
+    const current = await deps.numbers.findNumber(deps.db, n.number);
     const mine = await ownHoldingOrder(deps, owner, current?.orderId ?? null);
     if (mine) return detail(deps, mine);
     throw err;
@@ -191,7 +191,7 @@ export async function listOrders(deps: OrderDeps, owner: Owner, status: string |
   const scope: repo.OwnerScope | null = owner.mobile ? { mobile: owner.mobile } : owner.session ? { session: owner.session } : null;
   if (!scope) return { list: [], total: 0, page, pageSize };
   const { rows, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
-  const list = await Promise.all(rows.map(async (o) => summary(o, await numbers.operatorName(deps.db, o.operator))));
+  const list = await Promise.all(rows.map(async (o) => summary(o, await deps.numbers.operatorName(o.operator))));
   return { list, total, page, pageSize };
 }
 
@@ -208,7 +208,7 @@ async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise
       hold_until: null,
       updated_at: now,
     });
-    if (moved) await numbers.releaseNumber(trx, o.number_id, o.id, now);
+    if (moved) await deps.numbers.releaseNumber(trx, o.number_id, o.id, now);
     return moved;
   });
   if (done) await deps.payments.closeFor(ORDER_TYPE, orderId);
@@ -299,18 +299,18 @@ async function lockOrder(deps: Deps, trx: Transaction<Database>, id: number) {
  * A payment arrived. An order awaiting payment is paid and its number sold. An order that was
  * cancelled meanwhile is revived when its number is still free; otherwise the money goes back.
  */
-async function onPaid(deps: Deps, trx: Transaction<Database>, p: PaymentRow, now: number): Promise<'applied' | { refund: string }> {
+async function onPaid(deps: OrderDeps, trx: Transaction<Database>, p: PaymentRow, now: number): Promise<'applied' | { refund: string }> {
   const o = await lockOrder(deps, trx, p.order_id);
   if (!o) return { refund: 'order not found' };
   if (o.amount !== p.amount) return { refund: 'amount differs from the order' };
   const paid = { status: 'paid', paid_at: p.paid_at ?? now, paid_payment_no: p.payment_no, hold_until: null, updated_at: now } as const;
   if (o.status === 'awaiting_payment') {
-    if (!(await numbers.sellNumber(trx, o.number_id, o.id, now))) return { refund: 'the number is not held by this order' };
+    if (!(await deps.numbers.sellNumber(trx, o.number_id, o.id, now))) return { refund: 'the number is not held by this order' };
     await repo.transition(trx, o.id, ['awaiting_payment'], paid);
     return 'applied';
   }
-  if (o.status === 'cancelled' && (await numbers.holdNumber(trx, o.number_id, o.id, now))) {
-    await numbers.sellNumber(trx, o.number_id, o.id, now);
+  if (o.status === 'cancelled' && (await deps.numbers.holdNumber(trx, o.number_id, o.id, now))) {
+    await deps.numbers.sellNumber(trx, o.number_id, o.id, now);
     await repo.transition(trx, o.id, ['cancelled'], { ...paid, cancelled_at: null, cancel_reason: '' });
     return 'applied';
   }
@@ -318,12 +318,12 @@ async function onPaid(deps: Deps, trx: Transaction<Database>, p: PaymentRow, now
 }
 
 /** The refund of the payment that paid the order: the order is refunded; an unshipped number goes back on sale. */
-async function onRefunded(deps: Deps, trx: Transaction<Database>, p: PaymentRow, now: number): Promise<void> {
+async function onRefunded(deps: OrderDeps, trx: Transaction<Database>, p: PaymentRow, now: number): Promise<void> {
   const o = await lockOrder(deps, trx, p.order_id);
   if (!o || o.paid_payment_no !== p.payment_no) return;
   const wasPaid = o.status === 'paid';
   if (await repo.transition(trx, o.id, ['paid', 'shipped', 'completed'], { status: 'refunded', refunded_at: now, updated_at: now })) {
-    if (wasPaid) await numbers.releaseNumber(trx, o.number_id, o.id, now);
+    if (wasPaid) await deps.numbers.releaseNumber(trx, o.number_id, o.id, now);
   }
 }
 

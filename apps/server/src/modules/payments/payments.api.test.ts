@@ -223,7 +223,7 @@ describe('notifications', () => {
       .set({ url: `http://127.0.0.1:${port}/api/pay/notify/nowhere` })
       .where('trade_no', '=', tr.trade_no)
       .execute();
-    const job = t.app.storefrontJobs['sandbox.deliverNotifications'];
+    const job = t.app.jobs.get('sandbox.deliverNotifications');
     await job?.run(clock.t);
     let row = await t.app.db.db.selectFrom('sandbox_outbox').selectAll().where('trade_no', '=', tr.trade_no).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 1, delivered_at: null, next_attempt_at: clock.t + 15_000 });
@@ -253,7 +253,7 @@ describe('reconciling with the provider', () => {
     const paid = await orderWithPayment();
     const unpaid = await orderWithPayment();
     await cashier(paid.payment.paymentNo, 'pay');
-    const job = t.app.storefrontJobs['payments.reconcile'];
+    const job = t.app.jobs.get('payments.reconcile');
     await job?.run(clock.t);
     expect((await paymentRow(paid.payment.paymentNo)).status).toBe('pending');
     clock.advance(31_000);
@@ -282,7 +282,7 @@ describe('late, duplicate and refunded payments', () => {
     await cashier(payment.paymentNo, 'pay');
     // The hold ends and the expiry job runs before the notification arrives; it asks the provider first.
     clock.advance(t.config.orderHoldMinutes * 60_000);
-    await t.app.storefrontJobs['orders.expireHolds']?.run(clock.t);
+    await t.app.jobs.get('orders.expireHolds')?.run(clock.t);
     expect((await orderRow(order.orderNo)).status).toBe('paid');
     expect(await numberStatus(number)).toBe('sold');
     expect((await deliver(await notification(payment.paymentNo))).statusCode).toBe(200);
@@ -292,7 +292,7 @@ describe('late, duplicate and refunded payments', () => {
   it('a payment whose notification comes after the expiry job cancelled the order revives it', async () => {
     const { order, payment, number } = await orderWithPayment();
     clock.advance(t.config.orderHoldMinutes * 60_000);
-    await t.app.storefrontJobs['orders.expireHolds']?.run(clock.t);
+    await t.app.jobs.get('orders.expireHolds')?.run(clock.t);
     expect((await orderRow(order.orderNo)).status).toBe('cancelled');
     expect(await numberStatus(number)).toBe('on_sale');
     // The provider took the money just before closing the trade (a race the shop cannot prevent).
@@ -371,7 +371,7 @@ describe('reviews', () => {
       await trx.updateTable('number_orders').set({ status: 'shipped', shipped_at: clock.t }).where('id', '=', o.id).execute();
     });
     clock.advance(25 * 3_600_000);
-    await t.app.storefrontJobs['logistics.advance']?.run(clock.t);
+    await t.app.jobs.get('logistics.advance')?.run(clock.t);
     expect((await orderRow(order.orderNo)).status).toBe('completed');
 
     clock.advance(61_000);

@@ -3,13 +3,10 @@ import { paymentMethods, paymentMethodsQuery } from '@simshop/contract/payments'
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import { resolvePromoter } from '../site/service.ts';
 import type { Payments } from './service.ts';
 
 export function paymentRoutes(payments: Payments) {
   return async (app: App): Promise<void> => {
-    const { db } = app.db;
-
     app.get(
       '/api/shop/payment/methods',
       {
@@ -20,7 +17,7 @@ export function paymentRoutes(payments: Payments) {
           response: { 200: envelope(paymentMethods) },
         },
       },
-      async (req) => ok(payments.methodsFor((await resolvePromoter(db, req.query.promoCode)).config.showPaymentType)),
+      async (req) => ok(payments.methodsFor((await app.site.resolvePromoter(req.query.promoCode)).config.showPaymentType)),
     );
 
     // Provider notifications are verified over the exact bytes received, so this scope keeps the raw body.

@@ -4,7 +4,6 @@ import type { Deps } from '../../lib/deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { requireLogin } from '../auth/service.ts';
-import { resolvePromoter } from '../site/service.ts';
 import * as reviews from './service.ts';
 
 export function reviewRoutes(deps: Deps) {
@@ -21,7 +20,7 @@ export function reviewRoutes(deps: Deps) {
         },
       },
       async (req) =>
-        ok(await reviews.listReviews(deps, await resolvePromoter(deps.db, req.query.promoCode), req.query.page, req.query.pageSize)),
+        ok(await reviews.listReviews(deps, await app.site.resolvePromoter(req.query.promoCode), req.query.page, req.query.pageSize)),
     );
     app.post(
       '/api/shop/review',

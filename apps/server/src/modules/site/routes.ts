@@ -21,10 +21,9 @@ import { invalid } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
 import { divisionChildren } from './divisions.ts';
-import * as site from './service.ts';
+import type { Site } from './service.ts';
 
-export async function siteRoutes(app: App): Promise<void> {
-  const { db } = app.db;
+export async function siteRoutes(app: App, site: Site): Promise<void> {
   // Each cached promoter's reply is serialised once: the storefront asks for it on every page load.
   const baseConfigReply = compileSerializer(envelope(baseConfig));
   const baseConfigBytes = new WeakMap<BaseConfig, Buffer>();
@@ -40,7 +39,7 @@ export async function siteRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      const config = await site.getBaseConfig(db, req.query.promoCode);
+      const config = await site.getBaseConfig(req.query.promoCode);
       let body = baseConfigBytes.get(config);
       if (body === undefined) {
         body = Buffer.from(baseConfigReply(ok(config)));
@@ -51,7 +50,7 @@ export async function siteRoutes(app: App): Promise<void> {
   );
 
   app.get('/api/hk/genericConfig', { schema: { tags: ['site'], response: { 200: envelope(genericConfig) } } }, async () =>
-    ok(await site.getGenericConfig(db)),
+    ok(await site.getGenericConfig()),
   );
 
   app.get('/api/site/config', { schema: { tags: ['site'], response: { 200: envelope(siteConfig) } } }, async () =>
@@ -75,7 +74,7 @@ export async function siteRoutes(app: App): Promise<void> {
         response: { 200: envelope(dictOptionsReply) },
       },
     },
-    async (req) => ok(await site.getDictOptions(db, req.body)),
+    async (req) => ok(await site.getDictOptions(req.body)),
   );
 
   app.get(
@@ -106,7 +105,7 @@ export async function siteRoutes(app: App): Promise<void> {
         response: { 200: envelope(appDomainReply) },
       },
     },
-    async (req) => ok({ domain: await site.getAppDomain(db, req.query.packageName) }),
+    async (req) => ok({ domain: await site.getAppDomain(req.query.packageName) }),
   );
 
   app.post(
@@ -116,7 +115,7 @@ export async function siteRoutes(app: App): Promise<void> {
       schema: { tags: ['app-domain'], summary: 'Client error report', body: errorReportBody, response: { 200: envelope(z.null()) } },
     },
     async (req) => {
-      await site.reportClientError(db, req.body, req.ip);
+      await site.reportClientError(req.body, req.ip);
       return ok(null);
     },
   );

@@ -9,10 +9,14 @@ import {
   normalisePromoCode,
 } from '@simshop/contract/site';
 import type { Kysely } from 'kysely';
+import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Database, PromotersTable } from '../../db/schema.ts';
+import { ttlCache } from '../../lib/cache.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
+
+export { divisionChildren, divisionName } from './divisions.ts';
 
 export type Promoter = {
   id: number;
@@ -53,76 +57,92 @@ function toPromoter(row: PromoterRow): Promoter {
   };
 }
 
-/** Promoter configuration changes rarely; each instance keeps it for a few seconds. */
-const CACHE_MS = 5_000;
-const cache = new WeakMap<object, Map<string, { at: number; promoter: Promoter }>>();
-
-/**
- * The promoter of a promo code; an empty, `undefined`, `null` or unknown code gets the default
- * storefront.
- */
-export async function resolvePromoter(db: Kysely<Database>, rawPromoCode: unknown, now = Date.now()): Promise<Promoter> {
-  const promoCode = normalisePromoCode(rawPromoCode);
-  let byCode = cache.get(db);
-  if (!byCode) {
-    byCode = new Map();
-    cache.set(db, byCode);
-  }
-  const hit = byCode.get(promoCode);
-  if (hit && now - hit.at < CACHE_MS) return hit.promoter;
-
-  const row = (promoCode && (await repo.findPromoterByCode(db, promoCode))) || (await repo.findDefaultPromoter(db));
-  if (!row) throw fail('site.notConfigured');
-  const promoter = toPromoter(row);
-  if (byCode.size > 10_000) byCode.clear();
-  byCode.set(promoCode, { at: now, promoter });
-  return promoter;
-}
-
-/** Forgets cached promoters (after an operator edits them, and in tests). */
-export function forgetPromoters(db: Kysely<Database>): void {
-  cache.delete(db);
-}
-
-export async function getBaseConfig(db: Kysely<Database>, promoCode: unknown): Promise<BaseConfig> {
-  return (await resolvePromoter(db, promoCode)).config;
-}
-
 const genericDefaults: GenericConfig = { orderQueryMode: 1, loginAvatar: '' };
-
-export async function getGenericConfig(db: Kysely<Database>): Promise<GenericConfig> {
-  const settings = await repo.readSettings(db, ['generic.orderQueryMode', 'generic.loginAvatar']);
-  return genericConfig.parse({
-    orderQueryMode: Number(settings.get('generic.orderQueryMode') ?? genericDefaults.orderQueryMode),
-    loginAvatar: settings.get('generic.loginAvatar') ?? genericDefaults.loginAvatar,
-  });
-}
-
-export async function getDictOptions(db: Kysely<Database>, types: string[]): Promise<Record<string, DictOption[]>> {
-  const unique = [...new Set(types)];
-  const rows = await repo.dictOptions(db, unique);
-  const result: Record<string, DictOption[]> = Object.fromEntries(unique.map((t) => [t, []]));
-  for (const r of rows) {
-    result[r.dict_type]?.push({ label: r.label, value: r.value, key: `${r.dict_type}:${r.value}`, listClass: r.list_class });
-  }
-  return result;
-}
-
-export async function getAppDomain(db: Kysely<Database>, packageName: string): Promise<string> {
-  const row = await repo.findAppDomain(db, packageName);
-  if (!row) throw invalid('packageName', 'site.unknownApplication');
-  if (row.enabled !== 1) throw fail('system.busy');
-  return row.domain;
-}
-
 const reportSchema = z.object({ platform: z.string(), packageName: z.string(), error: z.string() });
 
-export async function reportClientError(db: Kysely<Database>, input: z.infer<typeof reportSchema>, ip: string, now = Date.now()) {
-  await repo.insertErrorReport(db, {
-    platform: input.platform,
-    package_name: input.packageName,
-    error: input.error,
-    ip,
-    created_at: now,
-  });
+export interface SiteDeps {
+  db: Kysely<Database>;
+  now: () => number;
+}
+
+/** Promoters, site settings, dictionaries, app domains and client error reports. */
+export class Site {
+  /** Promoter configuration changes rarely; each instance keeps it for a few seconds. */
+  readonly #promoters: LRUCache<string, Promoter>;
+  /** Dictionaries behind every list (operator names): one read a minute per instance and type. */
+  readonly #dictionaries: LRUCache<string, DictOption[]>;
+
+  constructor(private readonly deps: SiteDeps) {
+    this.#promoters = ttlCache({ ttlMs: 5_000, max: 10_000, now: deps.now });
+    this.#dictionaries = ttlCache({ ttlMs: 60_000, max: 100, now: deps.now });
+  }
+
+  /**
+   * The promoter of a promo code; an empty, `undefined`, `null` or unknown code gets the default
+   * storefront.
+   */
+  async resolvePromoter(rawPromoCode: unknown): Promise<Promoter> {
+    const promoCode = normalisePromoCode(rawPromoCode);
+    const hit = this.#promoters.get(promoCode);
+    if (hit) return hit;
+    const { db } = this.deps;
+    const row = (promoCode && (await repo.findPromoterByCode(db, promoCode))) || (await repo.findDefaultPromoter(db));
+    if (!row) throw fail('site.notConfigured');
+    const promoter = toPromoter(row);
+    this.#promoters.set(promoCode, promoter);
+    return promoter;
+  }
+
+  /** Forgets cached promoters (after an operator edits them, and in tests). */
+  forgetPromoters(): void {
+    this.#promoters.clear();
+  }
+
+  async getBaseConfig(promoCode: unknown): Promise<BaseConfig> {
+    return (await this.resolvePromoter(promoCode)).config;
+  }
+
+  async getGenericConfig(): Promise<GenericConfig> {
+    const settings = await repo.readSettings(this.deps.db, ['generic.orderQueryMode', 'generic.loginAvatar']);
+    return genericConfig.parse({
+      orderQueryMode: Number(settings.get('generic.orderQueryMode') ?? genericDefaults.orderQueryMode),
+      loginAvatar: settings.get('generic.loginAvatar') ?? genericDefaults.loginAvatar,
+    });
+  }
+
+  async getDictOptions(types: string[]): Promise<Record<string, DictOption[]>> {
+    const unique = [...new Set(types)];
+    const rows = await repo.dictOptions(this.deps.db, unique);
+    const result: Record<string, DictOption[]> = Object.fromEntries(unique.map((t) => [t, []]));
+    for (const r of rows) {
+      result[r.dict_type]?.push({ label: r.label, value: r.value, key: `${r.dict_type}:${r.value}`, listClass: r.list_class });
+    }
+    return result;
+  }
+
+  /** The enabled options of one dictionary type in their order, from the one-minute cache. */
+  async dictionary(type: string): Promise<DictOption[]> {
+    const hit = this.#dictionaries.get(type);
+    if (hit) return hit;
+    const options = (await this.getDictOptions([type]))[type] ?? [];
+    this.#dictionaries.set(type, options);
+    return options;
+  }
+
+  async getAppDomain(packageName: string): Promise<string> {
+    const row = await repo.findAppDomain(this.deps.db, packageName);
+    if (!row) throw invalid('packageName', 'site.unknownApplication');
+    if (row.enabled !== 1) throw fail('system.busy');
+    return row.domain;
+  }
+
+  async reportClientError(input: z.infer<typeof reportSchema>, ip: string): Promise<void> {
+    await repo.insertErrorReport(this.deps.db, {
+      platform: input.platform,
+      package_name: input.packageName,
+      error: input.error,
+      ip,
+      created_at: this.deps.now(),
+    });
+  }
 }

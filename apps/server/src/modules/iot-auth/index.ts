@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import type { App } from '../../lib/route.ts';
+import { guardSimScope } from './guard.ts';
+import { simLoginRoutes, simSessionRoutes } from './routes.ts';
+import { SimLogin, SimSessions } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SIM sessions: the guard of every /api/iot call. */
+    iotSessions: SimSessions;
+    /** SIM login, logout and switching; the pay password reuses its SMS codes. */
+    iotLogin: SimLogin;
+    /**
+     * Guards every route of a scope: it answers 34061 without a valid SIM session. Every module
+     * serving /api/iot/ registers those routes in a scope guarded by it.
+     */
+    guardSimScope(scope: App): void;
+  }
+}
+
+/** SIM sessions and the guard of the /api/iot scope (no dependencies: card modules need the guard). */
+export const iotSessionsPlugin = fp(
+  async (app: App) => {
+    const sessions = new SimSessions({ db: app.db.db, now: () => app.config.now() });
+    app.decorate('iotSessions', sessions);
+    app.decorateRequest('sim', null as never);
+    app.decorate('guardSimScope', (scope: App) => guardSimScope(scope, sessions));
+  },
+  { name: 'iot-sessions' },
+);
+
+/** SIM login by number, card password or SMS code; logout and switching SIM within a device. */
+export const iotAuthPlugin = fp(
+  async (app: App) => {
+    const login = new SimLogin({ db: app.db, sims: app.iotSims, sessions: app.iotSessions });
+    app.decorate('iotLogin', login);
+    await app.register(async (scope) => simLoginRoutes(scope, login));
+    await app.register(async (scope) => {
+      app.guardSimScope(scope);
+      await simSessionRoutes(scope, login);
+    });
+  },
+  { name: 'iot-auth', dependencies: ['iot-sessions', 'iot-sims'] },
+);

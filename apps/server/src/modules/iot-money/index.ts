@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { addJobs } from '../../lib/jobs.ts';
+import type { App } from '../../lib/route.ts';
+import { type MoneyDeps, orderJobs, registerIotOrderType } from './orders.ts';
+import { renewalJobs } from './renewal.ts';
+import { moneyRoutes } from './routes.ts';
+
+/** IoT money: packages, top-ups, ledgers, renewals and the pay password of a card. */
+export const iotMoneyPlugin = fp(
+  async (app: App) => {
+    const deps: MoneyDeps = {
+      db: app.db,
+      carrier: app.iotCarrier,
+      payments: app.payments,
+      site: app.site,
+      sims: app.iotSims,
+      simLogin: app.iotLogin,
+      config: app.config,
+      now: () => app.config.now(),
+      log: app.log,
+    };
+    registerIotOrderType(deps);
+    await app.register(async (scope) => {
+      app.guardSimScope(scope);
+      await moneyRoutes(deps)(scope);
+    });
+    addJobs(app.jobs, [...orderJobs(deps), ...renewalJobs(deps)]);
+  },
+  { name: 'iot-money', dependencies: ['jobs', 'site', 'payments', 'iot-sessions', 'iot-carrier', 'iot-sims', 'iot-auth'] },
+);
