@@ -179,6 +179,18 @@ describe('34061: every IoT call needs a valid session', () => {
     expect((await get(url, { 'x-sim-token': 'not-a-token' })).code).toBe(34061);
   });
 
+  it('guards every /api/iot/ route of every module, as the API documentation lists them', async () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const routes = Object.entries(paths)
+      .filter(([url]) => url.startsWith('/api/iot/'))
+      .flatMap(([url, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase() as 'GET' | 'POST', url })));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, ...(route.method === 'GET' ? {} : { payload: {} }) });
+      expect({ ...route, code: body(res).code }).toEqual({ ...route, code: 34061 });
+    }
+  });
+
   it('answers 34061 to POST calls before reading their body', async () => {
     for (const url of ['/api/iot/simRefresh', '/api/iot/simRemoveBreak', '/api/iot/simLogout', '/api/iot/changeSim']) {
       const res = await t.app.inject({ method: 'POST', url, payload: { bad: true } });
