@@ -9,6 +9,7 @@ import { Code } from '@simshop/contract/codes';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config.ts';
+import { isStorageFault } from './db/dialect.ts';
 import { type Db, openDb } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfNew } from './db/seed/index.ts';
@@ -52,6 +53,16 @@ function requestRefusal(error: FastifyError, req: FastifyRequest): BizError {
     default:
       return new BizError(Code.FAILED, 'request.invalid');
   }
+}
+
+/**
+ * Caching of the web app's files: HTML (the app shell) is revalidated on every load so a release is
+ * picked up at once; assets/ names carry a content hash and never change; anything else briefly.
+ */
+function staticCacheControl(file: string): string {
+  if (/\.html(\.(br|gz))?$/.test(file)) return 'no-cache';
+  if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=300';
 }
 
 /** The language of the request (English before the context is parsed). */
@@ -149,7 +160,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    allowList: (req) => req.url === '/healthz',
+    // Only the API: the app shell, its assets, the divisions and /healthz are never refused, so
+    // many shoppers behind one NAT address cannot lock each other out of the shop itself.
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, ctx) => {
       const refusal = new BizError(Code.FAILED, 'request.tooMany', { seconds: Math.ceil(ctx.ttl / 1000) });
       refusal.status = 429;
@@ -166,6 +179,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (error.validation || hasZodFastifySchemaValidationErrors(error)) return refuseWith(reply, 200, validationRefusal(error), language);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return refuseWith(reply, error.statusCode, requestRefusal(error, req), language);
+    }
+    if (isStorageFault(error)) {
+      req.log.error({ err: error, reqId: req.id }, 'the database cannot take the work');
+      return refuse(reply, 503, Code.FAILED, render('system.busy', {}, language));
     }
     req.log.error({ err: error, reqId: req.id }, 'unexpected error');
     return refuse(reply, 500, Code.FAILED, render('request.internal', { requestId: req.id }, language));
@@ -195,14 +212,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: config.webDir,
       prefix: '/shop/',
       index: false,
-      maxAge: '1h',
+      cacheControl: false,
       preCompressed: true,
-      setHeaders: (res, file) => {
-        if (/[\\/]assets[\\/]/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+      setHeaders: (res, file) => res.header('cache-control', staticCacheControl(file)),
     });
-    // The app shell itself is never cached, so a new release is picked up at once.
-    app.get('/shop/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/shop/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
   }
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/shop/'));
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { isStorageFault, storageProblem } from './db/dialect.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -12,8 +13,11 @@ async function main() {
     }
     throw error;
   }
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(config.dataDir, { recursive: true });
+  const problem = storageProblem(config.database, config.dataDir);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   const app = await buildApp(config);
   const close = async () => {
     await app.close();
@@ -26,6 +30,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A database that cannot take writes is the operator's to fix: one line, no stack.
+  if (isStorageFault(error))
+    console.error(`cannot start: the database refused: ${(error as Error).message} (${(error as { code: string }).code})`);
+  else console.error(error);
   process.exit(1);
 });

@@ -2,20 +2,24 @@
  * Every difference between SQLite and PostgreSQL lives here: connection set-up, column types
  * for migrations, row locks and error classification. Business code never branches on dialect.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   type ColumnDefinitionBuilder,
+  type DatabaseConnection,
   type Dialect,
+  type Driver,
   type Kysely,
   PostgresDialect,
   type SelectQueryBuilder,
   SqliteDialect,
+  SqliteDriver,
   sql,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import type { Database } from './schema.ts';
 
 export type DialectName = DatabaseTarget['dialect'];
 
@@ -41,7 +45,7 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
     cacheStatements(database);
     return {
       name: 'sqlite',
-      kysely: new SqliteDialect({ database }),
+      kysely: new SqliteDialectKeepingErrors(database),
       close: async () => undefined,
     };
   }
@@ -51,6 +55,26 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   return { name: 'postgres', kysely: new PostgresDialect({ pool }), close: async () => undefined };
+}
+
+/**
+ * SQLite rolls a transaction back by itself on SQLITE_FULL, SQLITE_IOERR and the like; Kysely's
+ * ROLLBACK after that fails with "cannot rollback - no transaction is active" and hides the error
+ * that matters. This driver skips the ROLLBACK when no transaction is open any more.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    const database = this.database;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (database.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })({ database });
+  }
 }
 
 /**
@@ -100,6 +124,35 @@ export async function migrationSchema(name: DialectName, db: Kysely<any>): Promi
   return rows[0]?.schema;
 }
 
+/** Rows a purge deletes per statement: each statement holds the write lock only briefly. */
+export const PURGE_BATCH = 1000;
+
+/**
+ * Deletes the rows of `table` whose `column` is below `before`, at most `batch` per statement
+ * (picked by SQLite's rowid or PostgreSQL's ctid), until a statement deletes fewer. Returns how
+ * many rows went.
+ */
+export async function deleteBefore<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  name: DialectName,
+  table: T,
+  column: keyof Database[T] & string,
+  before: number,
+  batch = PURGE_BATCH,
+): Promise<number> {
+  const rowId = sql.raw(name === 'sqlite' ? 'rowid' : 'ctid');
+  let total = 0;
+  for (;;) {
+    const result =
+      await sql`delete from ${sql.table(table)} where ${rowId} in (select ${rowId} from ${sql.table(table)} where ${sql.ref(column)} < ${before} limit ${batch})`.execute(
+        db,
+      );
+    const deleted = Number(result.numAffectedRows ?? 0);
+    total += deleted;
+    if (deleted < batch) return total;
+  }
+}
+
 /** Lock the selected rows until the transaction ends (PostgreSQL); SQLite serialises writers itself. */
 export function forUpdate<DB, TB extends keyof DB, O>(name: DialectName, query: SelectQueryBuilder<DB, TB, O>) {
   return name === 'postgres' ? query.forUpdate() : query;
@@ -112,6 +165,54 @@ export function forUpdate<DB, TB extends keyof DB, O>(name: DialectName, query: 
  */
 export function isVanishedSchema(error: unknown): boolean {
   return (error as { code?: string })?.code === '3F000';
+}
+
+/**
+ * True when the database cannot take the work at all (disk full, read-only, I/O error, server
+ * shutting down or unreachable): the caller is told the system is busy (503) and may retry later.
+ */
+export function isStorageFault(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== 'string') return false;
+  return (
+    /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/.test(code) ||
+    /^(53|58)[0-9A-Z]{3}$/.test(code) ||
+    code === '25006' ||
+    /^57P0[1-3]$/.test(code) ||
+    code === 'ECONNREFUSED'
+  );
+}
+
+/**
+ * Start-up check of an embedded database: its directory (DATA_DIR) and files must take writes.
+ * Returns one line naming the directory or file and the system's reason, or null when all is well.
+ */
+export function storageProblem(target: DatabaseTarget, dataDir: string): string | null {
+  if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
+  const dir = path.dirname(target.file);
+  const where = dir === dataDir ? `DATA_DIR ${dir}` : `database directory ${dir}`;
+  const reason = (error: unknown) => (error as Error).message;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    return `${where} cannot be created: ${reason(error)}`;
+  }
+  const probe = path.join(dir, `.write-test-${process.pid}`);
+  try {
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    return `${where} is not writable: ${reason(error)}`;
+  }
+  for (const file of [target.file, `${target.file}-wal`, `${target.file}-shm`]) {
+    if (!existsSync(file)) continue;
+    try {
+      closeSync(openSync(file, 'r+'));
+    } catch (error) {
+      return `database file ${file} is not writable: ${reason(error)}`;
+    }
+  }
+  return null;
 }
 
 /** True when the error is a unique-constraint violation. */

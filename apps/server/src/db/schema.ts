@@ -54,6 +54,8 @@ export interface FoundationTables {
     reply: string | null;
     created_at: number;
   };
+  /** One row /healthz rewrites to prove the database takes writes. */
+  health_probe: { id: number; checked_at: number };
 }
 
 export interface Database extends FoundationTables, StorefrontTables, IotTables, IotMoneyTables {}

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { type DialectName, deleteBefore, isUniqueViolation } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { BizError, fail, invalid, replayRefusal, type StoredRefusal, storeRefusal } from './errors.ts';
 
 /** A pending claim older than this is taken to belong to a crashed request and may be retried. */
 const STALE_PENDING_MS = 60_000;
+
+/** How long a key replays its first reply: retries come within minutes, a day is ample. */
+export const KEY_RETENTION_MS = 86_400_000;
 
 /** What a client may send as Idempotency-Key. */
 const KEY_FORMAT = /^[A-Za-z0-9_\-:.]{1,128}$/;
@@ -78,7 +81,14 @@ export async function idempotent<T>(
     stored = { ok: true, data: await work() };
   } catch (error) {
     if (!(error instanceof BizError)) {
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+      // Free the key for a retry; should that fail too (a full disk), the claim goes stale and is
+      // taken over after STALE_PENDING_MS, and the original error is the one that matters.
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute()
+        .catch(() => undefined);
       throw error;
     }
     stored = { ok: false, ...storeRefusal(error) };
@@ -158,4 +168,9 @@ export async function idempotentTx<T>(
     }
     throw error;
   }
+}
+
+/** Deletes keys older than KEY_RETENTION_MS; returns how many. */
+export function purgeIdempotencyKeys(db: Kysely<Database>, dialect: DialectName, now: number): Promise<number> {
+  return deleteBefore(db, dialect, 'idempotency_keys', 'created_at', now - KEY_RETENTION_MS);
 }

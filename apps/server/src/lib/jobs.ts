@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/kysely.ts';
+import { purgeIdempotencyKeys } from './idempotency.ts';
+import { purgeExpired } from './rate-limit.ts';
 
 export interface Job {
   name: string;
@@ -49,6 +52,7 @@ export const jobsPlugin = fp(
   async (app) => {
     const jobs = new Map<string, Job>();
     app.decorate('jobs', jobs);
+    addJobs(jobs, foundationJobs(app.db));
     let stop = () => {};
     app.addHook('onReady', async () => {
       if (app.config.jobs && jobs.size > 0) stop = startJobs([...jobs.values()], app.log);
@@ -64,4 +68,15 @@ export function addJobs(registry: Map<string, Job>, jobs: Job[]): void {
     if (registry.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
     registry.set(job.name, job);
   }
+}
+
+/** Hourly, for the foundation's own tables: ended rate-limit windows and idempotency keys past their retention go. */
+export function foundationJobs(db: Db): Job[] {
+  return [
+    {
+      name: 'foundation.purge',
+      everyMs: 3_600_000,
+      run: async (now) => (await purgeExpired(db.db, db.dialect, now)) + (await purgeIdempotencyKeys(db.db, db.dialect, now)),
+    },
+  ];
 }

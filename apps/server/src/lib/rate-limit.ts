@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type DialectName, deleteBefore } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -34,6 +35,7 @@ export async function peek(db: Kysely<Database>, key: string, windowMs: number, 
   return row?.count ?? 0;
 }
 
-export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<void> {
-  await db.deleteFrom('rate_counters').where('expires_at', '<', now).execute();
+/** Deletes the counters of windows that have ended; returns how many. */
+export function purgeExpired(db: Kysely<Database>, dialect: DialectName, now: number): Promise<number> {
+  return deleteBefore(db, dialect, 'rate_counters', 'expires_at', now);
 }

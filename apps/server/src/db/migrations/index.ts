@@ -4,6 +4,7 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_storefront.ts';
 import * as m0003 from './0003_iot.ts';
 import * as m0004 from './0004_iot_money.ts';
+import * as m0005 from './0005_housekeeping.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -13,6 +14,7 @@ const all: Record<string, DialectMigration> = {
   '0002_storefront': m0002,
   '0003_iot': m0003,
   '0004_iot_money': m0004,
+  '0005_housekeeping': m0005,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

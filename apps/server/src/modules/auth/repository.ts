@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type DialectName, deleteBefore } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,10 +82,8 @@ export async function revokeSession(db: Db, sessionHash: string, now: number): P
     .execute();
 }
 
-export async function purge(db: Db, now: number): Promise<void> {
-  await db
-    .deleteFrom('sms_codes')
-    .where('expires_at', '<', now - 86_400_000)
-    .execute();
-  await db.deleteFrom('login_sessions').where('expires_at', '<', now).execute();
+/** Deletes SMS codes a day past their expiry and expired login sessions, in batches; returns how many. */
+export async function purge(db: Kysely<Database>, dialect: DialectName, now: number): Promise<number> {
+  const codes = await deleteBefore(db, dialect, 'sms_codes', 'expires_at', now - 86_400_000);
+  return codes + (await deleteBefore(db, dialect, 'login_sessions', 'expires_at', now));
 }

@@ -3,6 +3,7 @@ import type { SendCodeReply, UserInfo } from '@simshop/contract/auth';
 import { Code } from '@simshop/contract/codes';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
+import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import type { SmsProvider } from '../../providers/sms/provider.ts';
@@ -144,6 +145,7 @@ export async function userInfo(deps: AuthDeps, sessionId: string): Promise<UserI
   return userInfoOf(deps, found.mobile, found.expiresAt);
 }
 
-export function purgeJob(deps: Deps) {
-  return { name: 'auth.purge', everyMs: HOUR, run: (now: number) => repo.purge(deps.db, now) };
+/** Hourly: old SMS codes and expired login sessions go. */
+export function purgeJob(deps: Deps): Job {
+  return { name: 'auth.purge', everyMs: HOUR, run: (now: number) => repo.purge(deps.db, deps.dialect, now) };
 }

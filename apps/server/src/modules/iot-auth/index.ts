@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
+import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { guardSimScope } from './guard.ts';
 import { simLoginRoutes, simSessionRoutes } from './routes.ts';
-import { SimLogin, SimSessions } from './service.ts';
+import { purgeJob, SimLogin, SimSessions } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,11 +35,12 @@ export const iotAuthPlugin = fp(
   async (app: App) => {
     const login = new SimLogin({ db: app.db, sims: app.iotSims, sessions: app.iotSessions });
     app.decorate('iotLogin', login);
+    addJobs(app.jobs, [purgeJob(app.db)]);
     await app.register(async (scope) => simLoginRoutes(scope, login));
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await simSessionRoutes(scope, login);
     });
   },
-  { name: 'iot-auth', dependencies: ['iot-sessions', 'iot-sims'] },
+  { name: 'iot-auth', dependencies: ['jobs', 'iot-sessions', 'iot-sims'] },
 );

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type DialectName, deleteBefore } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 export function findSessionByHash(db: Kysely<Database>, tokenHash: string) {
@@ -78,4 +79,10 @@ export async function consumeCode(db: Kysely<Database>, id: number, now: number)
     .where('closed_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Deletes expired SIM sessions and login codes, in batches; returns how many. */
+export async function purge(db: Kysely<Database>, dialect: DialectName, now: number): Promise<number> {
+  const sessions = await deleteBefore(db, dialect, 'iot_sim_sessions', 'expires_at', now);
+  return sessions + (await deleteBefore(db, dialect, 'iot_login_codes', 'expires_at', now));
 }

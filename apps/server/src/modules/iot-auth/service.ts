@@ -13,6 +13,7 @@ import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
+import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit, peek } from '../../lib/rate-limit.ts';
@@ -286,4 +287,9 @@ export class SimLogin {
     await this.deps.sessions.revoke(session, env.now);
     return next;
   }
+}
+
+/** Hourly: expired SIM sessions and login codes go. */
+export function purgeJob(db: Db): Job {
+  return { name: 'iot-auth.purge', everyMs: 3_600_000, run: (now) => repo.purge(db.db, db.dialect, now) };
 }

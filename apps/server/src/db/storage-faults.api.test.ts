@@ -1,0 +1,176 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, dialectUnderTest, type TestApp } from '../../test/helpers.ts';
+import { hex32, numberOnSale, orderBody } from '../modules/orders/test-kit.ts';
+import { isStorageFault } from './dialect.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const serverEntry = path.join(root, 'apps/server/src/server.ts');
+
+/** Makes a file or directory refuse writes, even to root (which ignores permission bits). */
+function lock(target: string): void {
+  if (process.getuid?.() === 0) execFileSync('chattr', ['+i', target]);
+  else chmodSync(target, 0o555);
+}
+function unlock(target: string): void {
+  if (process.getuid?.() === 0) execFileSync('chattr', ['-i', target]);
+  else chmodSync(target, 0o755);
+}
+
+/** Runs the server entry as `npm start` does, without building; returns its exit and stderr. */
+function start(dataDir: string): { status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '9191', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, stderr: r.stderr };
+}
+
+/** Makes the database refuse writes (SQLite: query_only; PostgreSQL: a read-only session), or lets it write again. */
+async function readOnly(t: TestApp, on: boolean): Promise<void> {
+  if (dialectUnderTest === 'sqlite') await sql.raw(`pragma query_only = ${on ? 'on' : 'off'}`).execute(t.app.db.db);
+  // The tests run one query at a time, so the pool hands the same idle connection back each time.
+  else await sql.raw(`set default_transaction_read_only = ${on ? 'on' : 'off'}`).execute(t.app.db.db);
+}
+
+describe('start-up on storage that refuses writes', () => {
+  it('stops with one line naming DATA_DIR and the reason when the directory is read-only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simshop-ro-'));
+    lock(dir);
+    try {
+      const { status, stderr } = start(dir);
+      expect(status).toBe(1);
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^DATA_DIR ${dir} is not writable: (EPERM: operation not permitted|EACCES: permission denied), open `),
+      );
+    } finally {
+      unlock(dir);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops with one line naming the database file when only the file is read-only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simshop-ro-'));
+    const file = path.join(dir, 'shop.db');
+    writeFileSync(file, '');
+    lock(file);
+    try {
+      const { status, stderr } = start(dir);
+      expect(status).toBe(1);
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^database file ${file} is not writable: (EPERM: operation not permitted|EACCES: permission denied), open `),
+      );
+    } finally {
+      unlock(file);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a database that stops taking writes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { SEED_NUMBERS: '200' });
+  });
+  afterAll(async () => t.close());
+
+  it('turns /healthz to 503, and back to 200 by itself once it writes again', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: dialectUnderTest });
+    await readOnly(t, true);
+    try {
+      const res = await t.app.inject({ url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: dialectUnderTest });
+    } finally {
+      await readOnly(t, false);
+    }
+    const again = await t.app.inject({ url: '/healthz' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'ok', database: dialectUnderTest });
+  });
+
+  it('answers a write with the busy envelope and 503, not a 500', async () => {
+    const n = await numberOnSale(t.app, 0);
+    await readOnly(t, true);
+    let res: Awaited<ReturnType<typeof t.app.inject>>;
+    try {
+      res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shop/order/create',
+        payload: orderBody(n.number, n.packageId),
+        headers: { 'x-order-session-id': hex32() },
+      });
+    } finally {
+      await readOnly(t, false);
+    }
+    expect(res.statusCode).toBe(503);
+    expect(body(res)).toEqual({ code: -1, message: 'the system is busy, please try again later', data: null });
+    const zh = await t.app.inject({ url: '/healthz' });
+    expect(zh.statusCode).toBe(200);
+  });
+
+  it('surfaces the database’s own error from a failed transaction, not a rollback error', async () => {
+    const db = t.app.db.db;
+    let caught: unknown;
+    if (dialectUnderTest === 'sqlite') {
+      // A database allowed no more pages than it has: the transaction runs out of room.
+      const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+      await sql.raw(`pragma max_page_count = ${rows[0]?.page_count}`).execute(db);
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (let i = 0; i < 10_000; i++) {
+            await trx
+              .insertInto('rate_counters')
+              .values({ key: `fill:${i}:${'x'.repeat(2000)}`, window_start: 0, count: 1, expires_at: 0 })
+              .execute();
+          }
+        });
+      } catch (error) {
+        caught = error;
+      } finally {
+        await sql.raw('pragma max_page_count = 1073741823').execute(db);
+      }
+      expect(caught).toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
+    } else {
+      await readOnly(t, true);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('rate_counters').values({ key: 'read-only', window_start: 0, count: 1, expires_at: 0 }).execute();
+        });
+      } catch (error) {
+        caught = error;
+      } finally {
+        await readOnly(t, false);
+      }
+      expect(caught).toMatchObject({ code: '25006' });
+    }
+    expect(isStorageFault(caught)).toBe(true);
+    const rows = await db.selectFrom('rate_counters').select('key').where('key', 'like', 'fill:%').execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('a database that is closed', () => {
+  it('turns /healthz to 503', async () => {
+    const t = await createTestApp({}, { SEED_NUMBERS: '200' });
+    try {
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      await t.app.db.destroy();
+      const res = await t.app.inject({ url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: dialectUnderTest });
+    } finally {
+      await t.close();
+    }
+  });
+});
