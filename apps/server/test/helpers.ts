@@ -17,13 +17,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A real server on a fresh, migrated and seeded database of its own: a temporary SQLite file, or a
- * new schema in the PostgreSQL database of TEST_DATABASE_URL.
- */
-export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  let target: DatabaseTarget;
-  let cleanup: () => Promise<void>;
+/** A fresh database of a test's own: a temporary SQLite file, or a new schema in TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   if (dialectUnderTest === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -32,19 +27,25 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    target = { dialect: 'postgres', url, schema };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+    return {
+      target: { dialect: 'postgres', url, schema },
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
     };
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'simshop-test-'));
-    target = { dialect: 'sqlite', file: path.join(dir, 'test.db') };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const config: Config = {
+  const dir = mkdtempSync(path.join(tmpdir(), 'simshop-test-'));
+  return {
+    target: { dialect: 'sqlite', file: path.join(dir, 'test.db') },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function testConfig(target: DatabaseTarget, overrides: Partial<Config>, env: NodeJS.ProcessEnv): Config {
+  return {
     // The suites address clients by X-Forwarded-For, as a server behind one trusted proxy sees them.
     ...loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...env }),
     database: target,
@@ -53,16 +54,64 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
     ...overrides,
   };
-  const db = openDb(target);
+}
+
+/** One server instance on an existing database, with its own connections (and caches). */
+async function openInstance(config: Config): Promise<{ app: App; close(): Promise<void> }> {
+  const db = openDb(config.database);
   const app = await buildApp(config, { db, logger: false });
   await app.ready();
   return {
     app,
-    config,
     close: async () => {
       await app.close();
       await db.destroy();
-      await cleanup();
+    },
+  };
+}
+
+/**
+ * A real server on a fresh, migrated and seeded database of its own: a temporary SQLite file, or a
+ * new schema in the PostgreSQL database of TEST_DATABASE_URL.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const fresh = await freshDatabase();
+  const config = testConfig(fresh.target, overrides, env);
+  const instance = await openInstance(config);
+  return {
+    app: instance.app,
+    config,
+    close: async () => {
+      await instance.close();
+      await fresh.drop();
+    },
+  };
+}
+
+export interface TestAppPair {
+  /** Two server instances, each with its own connections and caches, on one database. */
+  apps: [App, App];
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Two servers on one fresh database (the same SQLite file, or the same PostgreSQL schema), as two
+ * instances behind a load balancer. The first migrates and seeds; the second starts on the
+ * database as it finds it (migrations up to date, demo data present), as a second instance does.
+ */
+export async function createTestAppPair(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestAppPair> {
+  const fresh = await freshDatabase();
+  const config = testConfig(fresh.target, overrides, env);
+  const first = await openInstance(config);
+  const second = await openInstance(config);
+  return {
+    apps: [first.app, second.app],
+    config,
+    close: async () => {
+      await first.close();
+      await second.close();
+      await fresh.drop();
     },
   };
 }

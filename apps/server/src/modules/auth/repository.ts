@@ -34,8 +34,12 @@ export async function replaceCode(
     .execute();
 }
 
-/** Counts a wrong try; the code is voided with the last allowed one. Returns the tries made. */
-export async function countWrongTry(db: Db, id: number, maxTries: number): Promise<number> {
+/**
+ * Takes one of the code's tries before it is compared, in one conditional update: at most
+ * `maxTries` callers ever get one, however many arrive at once. The tries taken so far, or null
+ * when none is left.
+ */
+export async function reserveTry(db: Db, id: number, maxTries: number): Promise<number | null> {
   const row = await db
     .updateTable('sms_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -43,20 +47,22 @@ export async function countWrongTry(db: Db, id: number, maxTries: number): Promi
     .where('attempts', '<', maxTries)
     .returning('attempts')
     .executeTakeFirst();
-  const attempts = row?.attempts ?? maxTries;
-  if (attempts >= maxTries) await db.updateTable('sms_codes').set({ voided: 1 }).where('id', '=', id).execute();
-  return attempts;
+  return row?.attempts ?? null;
 }
 
-/** Uses the code once: false when another request used, voided or exhausted it first. */
-export async function consumeCode(db: Db, id: number, maxTries: number, now: number): Promise<boolean> {
+/** The last try was wrong: the code can no longer be used. */
+export async function voidCode(db: Db, id: number): Promise<void> {
+  await db.updateTable('sms_codes').set({ voided: 1 }).where('id', '=', id).execute();
+}
+
+/** Uses the code once (the caller holds one of its tries): false when it was used or voided first. */
+export async function consumeCode(db: Db, id: number, now: number): Promise<boolean> {
   const res = await db
     .updateTable('sms_codes')
     .set({ used_at: now })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('voided', '=', 0)
-    .where('attempts', '<', maxTries)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

@@ -91,14 +91,17 @@ async function verifyCode(deps: Deps, mobile: string, scene: string, code: strin
   if (!row || row.used_at !== null) throw invalid('code', 'sms.noValidCode');
   if (row.voided === 1 || row.attempts >= SMS_RULES.maxWrongTries) throw invalid('code', 'sms.wrongTriesExceeded');
   if (row.expires_at <= now) throw invalid('code', 'sms.expired');
+  // The try is counted before the code is compared: at most maxWrongTries comparisons per code.
+  const made = await repo.reserveTry(deps.db, row.id, SMS_RULES.maxWrongTries);
+  if (made === null) throw invalid('code', 'sms.wrongTriesExceeded');
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(deps, mobile, scene, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    const made = await repo.countWrongTry(deps.db, row.id, SMS_RULES.maxWrongTries);
     const left = SMS_RULES.maxWrongTries - made;
+    if (left <= 0) await repo.voidCode(deps.db, row.id);
     throw left > 0 ? invalid('code', 'sms.wrongCode', { left }) : invalid('code', 'sms.wrongTriesExceeded');
   }
-  if (!(await repo.consumeCode(deps.db, row.id, SMS_RULES.maxWrongTries, now))) {
+  if (!(await repo.consumeCode(deps.db, row.id, now))) {
     throw invalid('code', 'sms.noValidCode');
   }
 }

@@ -27,7 +27,7 @@ export async function revokeSession(db: Kysely<Database>, id: number, now: numbe
 export function latestOpenCode(db: Kysely<Database>, simId: number) {
   return db
     .selectFrom('iot_login_codes')
-    .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at'])
+    .select(['id', 'code_hash', 'created_at', 'expires_at'])
     .where('sim_id', '=', simId)
     .where('closed_at', 'is', null)
     .orderBy('id', 'desc')
@@ -59,15 +59,21 @@ export async function insertCode(
     .execute();
 }
 
-/** Counts a wrong try; closes the code when it reaches `maxAttempts`. Returns the tries so far. */
-export async function countWrongCode(db: Kysely<Database>, id: number, attempts: number, maxAttempts: number, now: number) {
-  await db
+/**
+ * Takes one of the code's tries before the code is compared, in one conditional update: at most
+ * `maxAttempts` callers ever get one, however many arrive at once. The tries taken so far, or null
+ * when none is left or the code is closed.
+ */
+export async function reserveCodeTry(db: Kysely<Database>, id: number, maxAttempts: number): Promise<number | null> {
+  const row = await db
     .updateTable('iot_login_codes')
-    .set({ attempts: attempts + 1, closed_at: attempts + 1 >= maxAttempts ? now : null })
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('closed_at', 'is', null)
-    .execute();
-  return attempts + 1;
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? null;
 }
 
 /** Uses a code once: true only for the caller whose update closed it. */

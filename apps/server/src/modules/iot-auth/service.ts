@@ -16,7 +16,7 @@ import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
-import { hit, peek } from '../../lib/rate-limit.ts';
+import { hit, release, reserve } from '../../lib/rate-limit.ts';
 import { maskCode } from '../../providers/sms/provider.ts';
 import type { LoginTarget, Sims } from '../iot-sims/service.ts';
 import * as repo from './repository.ts';
@@ -123,21 +123,49 @@ export class SimSessions {
 
 const failKeys = (sn: string, ip: string) => [`iot-login-fail:sn:${sn}`, `iot-login-fail:ip:${ip}`] as const;
 
+/** Refusals that count as a failed login; any other outcome of a login try gives its slots back. */
+const countedFailures = new WeakSet<object>();
+function failure(err: BizError): BizError {
+  countedFailures.add(err);
+  return err;
+}
+
+/** Counts a failed try that was not reserved beforehand (a pay-password change by SMS code). */
 async function recordFailure(db: Kysely<Database>, sn: string, ip: string, now: number) {
   const [bySn, byIp] = failKeys(sn, ip);
   await hit(db, bySn, LOGIN_LIMITS.perNumber, LOGIN_LIMITS.windowMs, now);
   await hit(db, byIp, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now);
 }
 
-async function refuseWhenLocked(db: Kysely<Database>, sn: string, ip: string, now: number) {
+/**
+ * Runs one login try under the failed-login limits (LOGIN_LIMITS): the try takes a slot of the
+ * number and of the IP before anything is checked, so concurrent tries on any instance never get
+ * more checks than the limits allow. A try that fails keeps its slots; any other outcome gives
+ * them back.
+ */
+async function withLoginTry<T>(db: Kysely<Database>, sn: string, ip: string, now: number, check: () => Promise<T>): Promise<T> {
   const [bySn, byIp] = failKeys(sn, ip);
   const minutes = Math.max(1, Math.ceil((LOGIN_LIMITS.windowMs - (now % LOGIN_LIMITS.windowMs)) / 60_000));
-  if ((await peek(db, bySn, LOGIN_LIMITS.windowMs, now)) >= LOGIN_LIMITS.perNumber) {
-    throw fail('sim.numberLocked', { minutes });
-  }
-  if ((await peek(db, byIp, LOGIN_LIMITS.windowMs, now)) >= LOGIN_LIMITS.perIp) {
+  const snSlot = await reserve(db, bySn, LOGIN_LIMITS.perNumber, LOGIN_LIMITS.windowMs, now);
+  if (!snSlot) throw fail('sim.numberLocked', { minutes });
+  const ipSlot = await reserve(db, byIp, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now);
+  if (!ipSlot) {
+    await release(db, snSlot);
     throw fail('sim.networkLocked', { minutes });
   }
+  const giveBack = async () => {
+    await release(db, snSlot);
+    await release(db, ipSlot);
+  };
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    if (!(err instanceof Object && countedFailures.has(err))) await giveBack();
+    throw err;
+  }
+  await giveBack();
+  return result;
 }
 
 const hashCode = (simId: number, code: string, salt: string) => `${salt}:${sha256(`${salt}:${simId}:${code}`)}`;
@@ -156,22 +184,23 @@ export interface LoginEnv {
   log: FastifyBaseLogger;
 }
 
-async function checkCode(db: Kysely<Database>, target: LoginTarget, code: string, sn: string, ip: string, now: number) {
+/**
+ * Checks an SMS code of the card: the try is counted on the code before it is compared, so at most
+ * CODE_RULES.maxAttempts comparisons are ever made per code; the last wrong one closes it.
+ */
+async function checkCode(db: Kysely<Database>, target: LoginTarget, code: string, now: number) {
   const row = await repo.latestOpenCode(db, target.simId);
-  if (!row) {
-    await recordFailure(db, sn, ip, now);
-    throw invalid('code', 'sim.noValidCode');
-  }
+  if (!row) throw failure(invalid('code', 'sim.noValidCode'));
   if (row.expires_at <= now) {
     await repo.consumeCode(db, row.id, now);
-    await recordFailure(db, sn, ip, now);
-    throw invalid('code', 'sms.expired');
+    throw failure(invalid('code', 'sms.expired'));
   }
+  const tries = await repo.reserveCodeTry(db, row.id, CODE_RULES.maxAttempts);
+  if (tries === null) throw failure(invalid('code', 'sim.wrongCodeTooMany'));
   if (!codeMatches(target.simId, code, row.code_hash)) {
-    const tries = await repo.countWrongCode(db, row.id, row.attempts, CODE_RULES.maxAttempts, now);
-    await recordFailure(db, sn, ip, now);
     const left = CODE_RULES.maxAttempts - tries;
-    throw left > 0 ? invalid('code', 'sms.wrongCode', { left }) : invalid('code', 'sim.wrongCodeTooMany');
+    if (left <= 0) await repo.consumeCode(db, row.id, now);
+    throw failure(left > 0 ? invalid('code', 'sms.wrongCode', { left }) : invalid('code', 'sim.wrongCodeTooMany'));
   }
   if (!(await repo.consumeCode(db, row.id, now))) throw invalid('code', 'sim.codeUsed');
 }
@@ -191,13 +220,9 @@ export class SimLogin {
     return { token, simNo: target.simNo, expiresAt, simInfo: await this.deps.sims.getSimInfo(target.simId, now, language) };
   }
 
-  private async findUsable(sn: string, ip: string, now: number): Promise<LoginTarget> {
-    const { db } = this.deps.db;
+  private async findUsable(sn: string): Promise<LoginTarget> {
     const target = await this.deps.sims.findLoginTarget(sn);
-    if (!target) {
-      await recordFailure(db, sn, ip, now);
-      throw invalid('sn', 'sim.notFound');
-    }
+    if (!target) throw failure(invalid('sn', 'sim.notFound'));
     if (target.cancelStatus !== 0) throw invalid('sn', 'sim.cancelled');
     if (target.status !== 1) throw invalid('sn', 'sim.disabled');
     return target;
@@ -206,8 +231,7 @@ export class SimLogin {
   /** POST /api/simLoginCode: a 6-digit code for the card's bound phone (console provider: logged). */
   async sendLoginCode(sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
     const { ip, now } = env;
-    await refuseWhenLocked(this.deps.db.db, sn, ip, now);
-    const target = await this.findUsable(sn, ip, now);
+    const target = await withLoginTry(this.deps.db.db, sn, ip, now, () => this.findUsable(sn));
     if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
     const last = await repo.latestCodeSentAt(this.deps.db.db, target.simId);
     if (last && now - last.created_at < CODE_RULES.resendMs) {
@@ -249,7 +273,10 @@ export class SimLogin {
   async useCardCode(simId: number, simNo: string, code: string, ip: string, now: number): Promise<void> {
     const target = await this.deps.sims.findLoginTarget(simNo);
     if (!target || target.simId !== simId) throw invalid('code', 'sim.noValidCode');
-    await checkCode(this.deps.db.db, target, code, simNo, ip, now);
+    await checkCode(this.deps.db.db, target, code, now).catch(async (err) => {
+      if (countedFailures.has(err)) await recordFailure(this.deps.db.db, simNo, ip, now);
+      throw err;
+    });
   }
 
   /** POST /api/simLogin: by number (and card password when the card asks for it) or by SMS code. */
@@ -257,19 +284,19 @@ export class SimLogin {
     const { ip, now } = env;
     if (!body.agreeProtocol) throw invalid('agreeProtocol', 'sim.agreementRequired');
     const sn = body.sn;
-    await refuseWhenLocked(this.deps.db.db, sn, ip, now);
-    const target = await this.findUsable(sn, ip, now);
-    let mode: string = target.mode;
-    if (body.code !== undefined) {
-      await checkCode(this.deps.db.db, target, body.code, sn, ip, now);
-      mode = 'code';
-    } else if (target.cardPasswordHash !== null) {
-      if (!body.cardPassword) throw invalid('cardPassword', 'sim.cardPasswordRequired');
-      if (!(await verifySecret(body.cardPassword, target.cardPasswordHash))) {
-        await recordFailure(this.deps.db.db, sn, ip, now);
-        throw invalid('cardPassword', 'sim.wrongCardPassword');
+    const { target, mode } = await withLoginTry(this.deps.db.db, sn, ip, now, async () => {
+      const found = await this.findUsable(sn);
+      if (body.code !== undefined) {
+        await checkCode(this.deps.db.db, found, body.code, now);
+        return { target: found, mode: 'code' };
       }
-    }
+      if (found.cardPasswordHash !== null) {
+        if (!body.cardPassword) throw invalid('cardPassword', 'sim.cardPasswordRequired');
+        if (!(await verifySecret(body.cardPassword, found.cardPasswordHash)))
+          throw failure(invalid('cardPassword', 'sim.wrongCardPassword'));
+      }
+      return { target: found, mode: found.mode as string };
+    });
     await this.deps.sims.refreshIfStale(target, now);
     return this.openSession(target, mode, ip, now, env.language);
   }

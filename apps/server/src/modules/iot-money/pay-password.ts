@@ -20,13 +20,19 @@ function clock(ms: number): string {
 }
 
 export function lockedRefusal(until: number, now: number) {
-  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  // A request that started just before the lock was set reads it as a little over 30 minutes away.
+  const minutes = Math.min(PAY_PASSWORD_RULES.lockMs / 60_000, Math.max(1, Math.ceil((until - now) / 60_000)));
   return fail('payPassword.locked', { count: PAY_PASSWORD_RULES.maxFails, time: clock(until), minutes });
 }
 
 async function guard(db: Kysely<Database>, simId: number) {
   return db.selectFrom('iot_pay_password_guard').selectAll().where('sim_id', '=', simId).executeTakeFirst();
 }
+
+type Guard = NonNullable<Awaited<ReturnType<typeof guard>>>;
+
+/** Tries counted since the last lock ended (none once a lock has run out). */
+const triesCounted = (g: Guard | undefined, now: number) => (g && (g.locked_until === null || g.locked_until > now) ? g.fails : 0);
 
 export async function payPassStatus(db: Kysely<Database>, simId: number, now: number): Promise<PayPassStatus> {
   const [sim, g] = await Promise.all([
@@ -38,46 +44,89 @@ export async function payPassStatus(db: Kysely<Database>, simId: number, now: nu
     existPayPassword: sim.pay_password_hash !== null,
     locked,
     lockedUntil: locked ? (g?.locked_until ?? null) : null,
-    attemptsLeft: locked ? 0 : PAY_PASSWORD_RULES.maxFails - (g?.fails ?? 0),
+    attemptsLeft: locked ? 0 : Math.max(0, PAY_PASSWORD_RULES.maxFails - triesCounted(g, now)),
   };
 }
 
-/** A wrong entry: counted atomically; the fifth locks the card for 30 minutes. */
-async function recordWrong(db: Kysely<Database>, simId: number, now: number): Promise<never> {
+/**
+ * Takes one of the card's tries before the password is compared, in one conditional upsert, so
+ * that however many entries arrive at once (from any session or instance) at most `maxFails` are
+ * ever compared before the lock. The try that takes the last slot locks the card at once; a right
+ * entry then lifts it (`releaseTries`). A lock that has run out starts a new count. Returns the
+ * tries counted with this one and the lock it set, or null when the card is locked.
+ */
+async function reserveTry(db: Kysely<Database>, simId: number, now: number): Promise<{ fails: number; lockedUntil: number | null } | null> {
+  const { maxFails, lockMs } = PAY_PASSWORD_RULES;
+  const until = now + lockMs;
   const row = await db
     .insertInto('iot_pay_password_guard')
-    .values({ sim_id: simId, fails: 1, locked_until: null, updated_at: now })
-    .onConflict((oc) => oc.column('sim_id').doUpdateSet((eb) => ({ fails: eb('iot_pay_password_guard.fails', '+', 1), updated_at: now })))
-    .returning('fails')
-    .executeTakeFirstOrThrow();
-  if (row.fails >= PAY_PASSWORD_RULES.maxFails) {
-    const until = now + PAY_PASSWORD_RULES.lockMs;
-    await db
-      .updateTable('iot_pay_password_guard')
-      .set({ fails: 0, locked_until: until, updated_at: now })
-      .where('sim_id', '=', simId)
-      .where('fails', '>=', PAY_PASSWORD_RULES.maxFails)
-      .execute();
-    throw lockedRefusal(until, now);
-  }
-  const left = PAY_PASSWORD_RULES.maxFails - row.fails;
-  throw invalid('payPassword', 'payPassword.wrong', { left });
+    .values({ sim_id: simId, fails: 1, locked_until: maxFails <= 1 ? until : null, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('sim_id')
+        .doUpdateSet((eb) => {
+          const expired = eb('iot_pay_password_guard.locked_until', '<=', now);
+          const counted = eb
+            .case()
+            .when(expired)
+            .then(1)
+            .else(eb('iot_pay_password_guard.fails', '+', 1))
+            .end();
+          return {
+            fails: counted,
+            locked_until: eb.case().when(counted, '>=', maxFails).then(until).else(null).end(),
+            updated_at: now,
+          };
+        })
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('iot_pay_password_guard.locked_until', 'is', null), eb('iot_pay_password_guard.fails', '<', maxFails)]),
+            eb('iot_pay_password_guard.locked_until', '<=', now),
+          ]),
+        ),
+    )
+    .returning(['fails', 'locked_until'])
+    .executeTakeFirst();
+  return row ? { fails: row.fails, lockedUntil: row.locked_until } : null;
+}
+
+/** A right entry: the count starts again and a lock set by a try still being checked is lifted. */
+async function releaseTries(db: Kysely<Database>, simId: number, now: number): Promise<void> {
+  await db
+    .updateTable('iot_pay_password_guard')
+    .set({ fails: 0, locked_until: null, updated_at: now })
+    .where('sim_id', '=', simId)
+    .execute();
 }
 
 /**
  * Checks the card's pay password (the pay-password check of buyPackage). Answers 41001 when the
- * card has one and none was given; refuses while locked; counts wrong entries.
+ * card has one and none was given; refuses while locked without comparing; counts the try before
+ * comparing, and the fifth wrong one locks the card for 30 minutes.
  */
-export async function checkPayPassword(db: Kysely<Database>, simId: number, given: string | undefined, now: number): Promise<void> {
+export async function checkPayPassword(
+  db: Kysely<Database>,
+  simId: number,
+  given: string | undefined,
+  now: number,
+  retry = true,
+): Promise<void> {
   const sim = await db.selectFrom('iot_sims').select('pay_password_hash').where('id', '=', simId).executeTakeFirstOrThrow();
   if (sim.pay_password_hash === null) return;
   if (!given) throw new BizError(Code.PAY_PASSWORD_REQUIRED, 'payPassword.required');
-  const g = await guard(db, simId);
-  if (g?.locked_until && g.locked_until > now) throw lockedRefusal(g.locked_until, now);
-  if (!(await verifySecret(given, sim.pay_password_hash))) await recordWrong(db, simId, now);
-  if (g && g.fails > 0) {
-    await db.updateTable('iot_pay_password_guard').set({ fails: 0, updated_at: now }).where('sim_id', '=', simId).execute();
+  const slot = await reserveTry(db, simId, now);
+  if (!slot) {
+    // Locked; a right entry may have lifted the lock meanwhile: then try once more.
+    const g = await guard(db, simId);
+    if (retry && !(g?.locked_until && g.locked_until > now)) return checkPayPassword(db, simId, given, now, false);
+    throw lockedRefusal(g?.locked_until ?? now + PAY_PASSWORD_RULES.lockMs, now);
   }
+  if (await verifySecret(given, sim.pay_password_hash)) {
+    await releaseTries(db, simId, now);
+    return;
+  }
+  if (slot.lockedUntil !== null) throw lockedRefusal(slot.lockedUntil, now);
+  throw invalid('payPassword', 'payPassword.wrong', { left: PAY_PASSWORD_RULES.maxFails - slot.fails });
 }
 
 export interface UpdatePayPass {

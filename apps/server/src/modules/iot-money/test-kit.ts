@@ -1,9 +1,10 @@
 /** Helpers shared by the iot-money API tests (imported by *.api.test.ts only). */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { LedgerAccount } from '@simshop/contract/iot-money';
 import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
 import { body } from '../../../test/helpers.ts';
+import type { IotSimsTable } from '../../db/schema-iot.ts';
 import type { IotPackagesTable } from '../../db/schema-iot-money.ts';
 import type { App } from '../../lib/route.ts';
 import { SIGNATURE_HEADER, signNotification } from '../../providers/payment/sandbox.ts';
@@ -23,6 +24,43 @@ export async function simLogin(app: App, sn: string, cardPassword?: string): Pro
   );
   if (b.code !== 0) throw new Error(`login ${sn} failed: ${b.message}`);
   return { 'x-sim-token': b.data.token, 'x-sim-no': b.data.simNo };
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+
+/**
+ * A test's own card of the demo promoter: active, real-named, with a bound phone, no money and no
+ * package. Returns its number.
+ */
+export async function newCard(app: App, p: Partial<Insertable<IotSimsTable>> = {}, now = Date.now()): Promise<string> {
+  const simNo = `1449${digits(9)}`;
+  await app.db.db
+    .insertInto('iot_sims')
+    .values({
+      sim_no: simNo,
+      iccid: `8986049${digits(13)}`,
+      mobile: `139${digits(8)}`,
+      promo_code: 'demo',
+      status: 1,
+      sim_status: 2,
+      auth_status: 1,
+      numb_auth: 1,
+      device_id: null,
+      card_password_hash: null,
+      pay_password_hash: null,
+      end_at: null,
+      volume_package_id: null,
+      last_robin_at: null,
+      break_rule_id: null,
+      break_at: null,
+      break_remove_at: null,
+      activated_at: now,
+      created_at: now,
+      updated_at: now,
+      ...p,
+    } as never)
+    .execute();
+  return simNo;
 }
 
 export type Reply<T = any> = { code: number; message: string; data: T };

@@ -1,0 +1,122 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestAppPair, type TestAppPair } from '../../../test/helpers.ts';
+import { hashSecret } from '../../lib/password.ts';
+import { client, newCard, simLogin } from '../iot-money/test-kit.ts';
+
+// Every burst is split across two server instances on one database, as behind a load balancer.
+let pair: TestAppPair;
+beforeAll(async () => {
+  pair = await createTestAppPair();
+});
+afterAll(async () => pair.close());
+
+/** A client address of its own for each request, so only the per-number limits are at work. */
+const anyIp = () => `10.${randomInt(0, 250)}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
+
+async function login(i: number, payload: Record<string, unknown>, ip = anyIp()) {
+  const app = pair.apps[i % 2]!;
+  const res = await app.inject({ method: 'POST', url: '/api/simLogin', payload: { agreeProtocol: true, ...payload }, remoteAddress: ip });
+  return body<{ token: string }>(res);
+}
+
+async function sendCode(sn: string) {
+  const res = await pair.apps[0].inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: anyIp() });
+  const b = body<{ devCode: string }>(res);
+  expect(b.code).toBe(0);
+  return b.data.devCode;
+}
+
+/** 100 different wrong codes (never the one sent). */
+const wrongCodes = (right: string) =>
+  Array.from({ length: 101 }, (_, i) => String(100_000 + i))
+    .filter((c) => c !== right)
+    .slice(0, 100);
+
+const COUNTDOWN = [
+  'code: wrong code, 4 tries left',
+  'code: wrong code, 3 tries left',
+  'code: wrong code, 2 tries left',
+  'code: wrong code, 1 try left',
+];
+const NUMBER_LOCKED = /^too many failed logins for this number, try again in \d+ min$/;
+
+describe('login tries under a burst on two instances', () => {
+  it('100 concurrent logins with wrong SMS codes: 5 codes compared, the rest refused for the number, the right code refused after', async () => {
+    const sn = await newCard(pair.apps[0]);
+    const code = await sendCode(sn);
+    const replies = await Promise.all(wrongCodes(code).map((c, i) => login(i, { sn, code: c })));
+    expect(replies.every((r) => r.code === -1)).toBe(true);
+    const compared = replies.filter((r) => r.message.startsWith('code: wrong code')).map((r) => r.message);
+    expect(compared.sort()).toEqual([...COUNTDOWN, 'code: wrong code entered too many times, request a new one'].sort());
+    expect(replies.filter((r) => NUMBER_LOCKED.test(r.message))).toHaveLength(95);
+    const right = await login(1, { sn, code });
+    expect(right.code).toBe(-1);
+    expect(right.message).toMatch(NUMBER_LOCKED);
+  });
+
+  it('100 concurrent pay-password changes with wrong SMS codes: 5 compared, the code is closed and the right one refused after', async () => {
+    const [a, b] = pair.apps;
+    const sn = await newCard(a);
+    const headers = await simLogin(a, sn);
+    const clients = [client(a, headers), client(b, headers)];
+    expect((await clients[0]!.post('/api/iot/simUpdatePayPass', { payPassword: '135792' })).code).toBe(0);
+    const sent = await clients[0]!.post('/api/iot/payPassCode');
+    expect(sent.code).toBe(0);
+    const code = sent.data.devCode as string;
+    const replies = await Promise.all(
+      wrongCodes(code).map((c, i) => clients[i % 2]!.post('/api/iot/simUpdatePayPass', { payPassword: '246813', code: c })),
+    );
+    expect(replies.every((r) => r.code === -1)).toBe(true);
+    // Only the first four compared count down; the fifth compared and every refused one say the code is spent.
+    expect(
+      replies
+        .filter((r) => r.message.startsWith('code: wrong code,'))
+        .map((r) => r.message)
+        .sort(),
+    ).toEqual([...COUNTDOWN].sort());
+    expect(
+      replies.filter((r) =>
+        ['code: wrong code entered too many times, request a new one', 'code: no valid code for this card, request a new one'].includes(
+          r.message,
+        ),
+      ),
+    ).toHaveLength(96);
+    const row = await a.db.db
+      .selectFrom('iot_login_codes')
+      .innerJoin('iot_sims', 'iot_sims.id', 'iot_login_codes.sim_id')
+      .select(['iot_login_codes.attempts', 'iot_login_codes.closed_at'])
+      .where('iot_sims.sim_no', '=', sn)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect(row.closed_at).not.toBeNull();
+    const right = await clients[1]!.post('/api/iot/simUpdatePayPass', { payPassword: '246813', code });
+    expect(right).toMatchObject({ code: -1, message: 'code: no valid code for this card, request a new one' });
+  });
+
+  it('100 concurrent logins with wrong card passwords: 5 compared, the rest refused for the number, the right one refused after', async () => {
+    const sn = await newCard(pair.apps[0], { card_password_hash: await hashSecret('864209') });
+    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => login(i, { sn, cardPassword: String(100_000 + i) })));
+    expect(replies.filter((r) => r.message === 'cardPassword: wrong card password')).toHaveLength(5);
+    expect(replies.filter((r) => NUMBER_LOCKED.test(r.message))).toHaveLength(95);
+    const right = await login(1, { sn, cardPassword: '864209' });
+    expect(right.message).toMatch(NUMBER_LOCKED);
+  });
+
+  it('100 concurrent logins with unknown numbers from one address: 20 looked up, the rest refused for the network', async () => {
+    const ip = anyIp();
+    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => login(i, { sn: `1448${String(i).padStart(9, '0')}` }, ip)));
+    expect(replies.filter((r) => r.message === 'sn: no SIM card or device has this number')).toHaveLength(20);
+    expect(replies.filter((r) => /^too many failed logins from your network, try again in \d+ min$/.test(r.message))).toHaveLength(80);
+  });
+
+  it('a right card password gives its try back: five right logins at once leave all five tries to the holder', async () => {
+    const sn = await newCard(pair.apps[0], { card_password_hash: await hashSecret('864209') });
+    const ok = await Promise.all(Array.from({ length: 5 }, (_, i) => login(i, { sn, cardPassword: '864209' })));
+    expect(ok.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push((await login(i, { sn, cardPassword: '000001' })).message);
+    expect(wrong).toEqual(Array.from({ length: 5 }, () => 'cardPassword: wrong card password'));
+    expect((await login(0, { sn, cardPassword: '864209' })).message).toMatch(NUMBER_LOCKED);
+  });
+});
