@@ -3,38 +3,36 @@ import pcaCode from './data/pca-code.json' with { type: 'json' };
 
 type Node = { code: string; name: string; children?: Node[] };
 
-let index: Map<string, Division[]> | undefined;
-
 /** Six-digit code of a province (2 digits), city (4) or county (6). */
 function sixDigits(code: string): string {
   return code.padEnd(6, '0');
 }
 
-/**
- * Direct children of a six-digit division code, from the province / city / county tree of
- * data/pca-code.json (see data/README.md); `000000` lists the provinces. Built once, on first use.
- */
+/** Direct children of every six-digit code of data/pca-code.json (see data/README.md). */
+function childrenIndex(tree: Node[]): Map<string, Division[]> {
+  const map = new Map<string, Division[]>();
+  map.set(
+    '000000',
+    tree.map((p) => ({ code: sixDigits(p.code), name: p.name })),
+  );
+  const walk = (nodes: Node[]) => {
+    for (const n of nodes) {
+      map.set(
+        sixDigits(n.code),
+        (n.children ?? []).map((c) => ({ code: sixDigits(c.code), name: c.name })),
+      );
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(tree);
+  return map;
+}
+
+const CHILDREN = childrenIndex(pcaCode as Node[]);
+
+/** Direct children of a six-digit division code (province, city or county); `000000` lists the provinces. */
 export function divisionChildren(code: string): Division[] | undefined {
-  if (!index) {
-    const tree = pcaCode as Node[];
-    const map = new Map<string, Division[]>();
-    map.set(
-      '000000',
-      tree.map((p) => ({ code: sixDigits(p.code), name: p.name })),
-    );
-    const walk = (nodes: Node[]) => {
-      for (const n of nodes) {
-        map.set(
-          sixDigits(n.code),
-          (n.children ?? []).map((c) => ({ code: sixDigits(c.code), name: c.name })),
-        );
-        if (n.children) walk(n.children);
-      }
-    };
-    walk(tree);
-    index = map;
-  }
-  return index.get(code);
+  return CHILDREN.get(code);
 }
 
 /** Name of a division by its six-digit code, for addresses. */
