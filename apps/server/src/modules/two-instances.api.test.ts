@@ -66,7 +66,9 @@ describe('two instances on one database', () => {
     const cards = await Promise.all([0, 1, 2].map(() => cardWithBalance(10 * 300 + 50)));
     const replies = await Promise.all(
       cards.flatMap((c) =>
-        Array.from({ length: 30 }, (_, i) => c.clients[i % 2].post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() })),
+        Array.from({ length: 30 }, (_, i) =>
+          c.clients[i % 2]!.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() }),
+        ),
       ),
     );
     expect(replies.filter((r) => r.code === 0)).toHaveLength(30);
@@ -94,7 +96,7 @@ describe('two instances on one database', () => {
     const cards = await Promise.all([0, 1].map(() => cardWithBalance(100 * 100)));
     const replies = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        cards[i % 2]!.clients[Math.floor(i / 2) % 2].post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() }),
+        cards[i % 2]!.clients[Math.floor(i / 2) % 2]!.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() }),
       ),
     );
     expect(replies.filter((r) => r.code === 0)).toHaveLength(5);
