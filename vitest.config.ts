@@ -1,7 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files and tests run in a shuffled order (vitest takes the order from the root config, for every
+ * project), so a test that leans on another's data fails. The seed is printed at the start of a run;
+ * TEST_SEED=<seed> repeats an order.
+ */
+const seed = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : Math.floor(Math.random() * 1_000_000);
+if (!Number.isSafeInteger(seed)) throw new Error(`TEST_SEED must be a whole number, got ${process.env.TEST_SEED}`);
+
 export default defineConfig({
   test: {
+    sequence: { shuffle: { files: true, tests: true }, seed },
     projects: [
       {
         test: {

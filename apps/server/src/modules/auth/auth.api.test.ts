@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { hex32, testClock } from '../orders/test-kit.ts';
+import { hex32, testClock, uniqueMobile } from '../orders/test-kit.ts';
 import { SMS_RULES } from './service.ts';
 
 const clock = testClock();
@@ -33,8 +33,7 @@ async function login(mobile: string, code: string, sessionId = hex32()) {
 const userInfo = async (sessionId: string) =>
   body<{ mobile: string }>(await t.app.inject({ url: '/api/hk/userInfo', headers: { 'x-session-id': sessionId } }));
 
-let mobileSeq = 0;
-const freshMobile = () => `1350000${String(++mobileSeq).padStart(4, '0')}`;
+const freshMobile = uniqueMobile;
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('sending codes', () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { makeCard } from '../iot-money/test-kit.ts';
+import { uniqueMobile } from '../orders/test-kit.ts';
 import { sha256 } from './service.ts';
 
 type Session = { token: string; simNo: string; expiresAt: number; simInfo: { simNo: string; balance: number; deviceNo: string } };
@@ -80,55 +82,54 @@ describe('POST /api/simLogin: each mode', () => {
   });
 
   it('logs in with an SMS code sent to the bound phone: single use, latest only', async () => {
-    clock += 61_000;
+    const mobile = uniqueMobile();
+    const { simNo: sn } = await makeCard(t.app, { mobile, now: clock });
     const ip = freshIp();
     const sent = body<{ mobile: string; expiresIn: number; resendIn: number; devCode: string }>(
-      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn: '1440000000001' }, remoteAddress: ip }),
+      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: ip }),
     );
     expect(sent.code).toBe(0);
-    expect(sent.data).toMatchObject({ mobile: '138****8001', expiresIn: 300, resendIn: 60 });
+    expect(sent.data).toMatchObject({ mobile: `137****${mobile.slice(-4)}`, expiresIn: 300, resendIn: 60 });
     expect(sent.data.devCode).toMatch(/^\d{6}$/);
     const stored = await t.app.db.db.selectFrom('iot_login_codes').select('code_hash').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(sent.data.devCode);
 
-    const again = body(
-      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn: '1440000000001' }, remoteAddress: ip }),
-    );
+    const again = body(await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: ip }));
     expect(again.code).toBe(-1);
     expect(again.message).toMatch(/less than a minute ago/);
 
     clock += 61_000;
     const second = body<{ devCode: string }>(
-      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn: '1440000000001' }, remoteAddress: ip }),
+      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: ip }),
     );
     if (second.data.devCode !== sent.data.devCode) {
-      const old = await login({ sn: '1440000000001', code: sent.data.devCode }, ip);
+      const old = await login({ sn, code: sent.data.devCode }, ip);
       expect(old.message).toMatch(/^code: wrong code/);
     }
-    const ok = await login({ sn: '1440000000001', code: second.data.devCode }, ip);
+    const ok = await login({ sn, code: second.data.devCode }, ip);
     expect(ok.code).toBe(0);
-    const reuse = await login({ sn: '1440000000001', code: second.data.devCode }, ip);
+    const reuse = await login({ sn, code: second.data.devCode }, ip);
     expect(reuse).toMatchObject({ code: -1, message: 'code: no valid code for this card, request a new one' });
   });
 
   it('closes a code after 5 wrong tries and refuses an expired code', async () => {
-    clock += 61_000;
+    const { simNo: sn } = await makeCard(t.app, { mobile: uniqueMobile(), now: clock });
     const sent = body<{ devCode: string }>(
-      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn: '1440000000004' }, remoteAddress: freshIp() }),
+      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: freshIp() }),
     );
     const wrong = sent.data.devCode === '000000' ? '111111' : '000000';
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await login({ sn: '1440000000004', code: wrong })).message);
+    for (let i = 0; i < 5; i++) messages.push((await login({ sn, code: wrong })).message);
     expect(messages[0]).toBe('code: wrong code, 4 tries left');
     expect(messages[4]).toBe('code: wrong code entered too many times, request a new one');
-    expect((await login({ sn: '1440000000004', code: sent.data.devCode })).message).toMatch(/no valid code|too many failed/);
+    expect((await login({ sn, code: sent.data.devCode })).message).toMatch(/no valid code|too many failed/);
 
     clock += 20 * 60_000;
     const next = body<{ devCode: string }>(
-      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn: '1440000000004' }, remoteAddress: freshIp() }),
+      await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: freshIp() }),
     );
     clock += 5 * 60_000;
-    expect(await login({ sn: '1440000000004', code: next.data.devCode })).toMatchObject({
+    expect(await login({ sn, code: next.data.devCode })).toMatchObject({
       code: -1,
       message: 'code: the code has expired, request a new one',
     });
@@ -152,14 +153,13 @@ describe('POST /api/simLogin: each mode', () => {
 
 describe('failed logins are limited', () => {
   it('per number: the 6th try within 15 minutes is refused even with the right password', async () => {
-    clock += 15 * 60_000;
-    for (let i = 0; i < 5; i++)
-      expect((await login({ sn: '1440000000006', cardPassword: `bad${i}` })).message).toBe('cardPassword: wrong card password');
-    const locked = await login({ sn: '1440000000006', cardPassword: '246810' });
+    const { simNo: sn } = await makeCard(t.app, { cardPassword: '246810', now: clock });
+    for (let i = 0; i < 5; i++) expect((await login({ sn, cardPassword: `bad${i}` })).message).toBe('cardPassword: wrong card password');
+    const locked = await login({ sn, cardPassword: '246810' });
     expect(locked.code).toBe(-1);
     expect(locked.message).toMatch(/too many failed logins for this number, try again in \d+ min/);
     clock += 15 * 60_000;
-    expect((await login({ sn: '1440000000006', cardPassword: '246810' })).code).toBe(0);
+    expect((await login({ sn, cardPassword: '246810' })).code).toBe(0);
   });
 
   it('per IP: 20 failures from one address lock it for every number', async () => {

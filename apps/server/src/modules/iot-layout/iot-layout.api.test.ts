@@ -56,8 +56,15 @@ describe('GET /api/iot/simLayout', () => {
     clock += 10_000;
     await t.app.iotLayouts.saveLayout('agent01', { ...good, name: '星河物联 2', maxMenuTimes: 8 });
     t.app.iotLayouts.forgetLayouts();
-    const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') }));
-    expect(b.data).toMatchObject({ version: clock, layout: { name: '星河物联 2', maxMenuTimes: 8 } });
+    try {
+      const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') }));
+      expect(b.data).toMatchObject({ version: clock, layout: { name: '星河物联 2', maxMenuTimes: 8 } });
+    } finally {
+      // The demo layout of agent01 is back for the other tests.
+      clock += 10_000;
+      await t.app.iotLayouts.saveLayout('agent01', good);
+      t.app.iotLayouts.forgetLayouts();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { addPackage, adjust, card, client, expectLedgersExact, key, simLogin } from './test-kit.ts';
+import { addPackage, card, client, expectLedgersExact, key, makeCard, simLogin } from './test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,15 +8,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const SIM = '1440000000001';
-
 describe('concurrent purchases', () => {
   it('200 concurrent balance purchases on one card never take the balance below zero; the ledger adds up', async () => {
+    // Enough for exactly 40 purchases with 50 fen to spare.
+    const { simNo: SIM } = await makeCard(t.app, { balance: 40 * 300 + 50 });
     const c = client(t.app, await simLogin(t.app, SIM));
     const id = await addPackage(t.app, { name: 'concurrency 1', kind: 'addon', price: 300, effects: 'now', duration: 7, duration_unit: 1 });
-    const start = await card(t.app, SIM);
-    // Enough for exactly 40 purchases with 50 fen to spare.
-    await adjust(t.app, SIM, 'balance', 40 * 300 + 50 - start.balance);
     const replies = await Promise.all(
       Array.from({ length: 200 }, () => c.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() })),
     );
@@ -53,9 +50,9 @@ describe('concurrent purchases', () => {
   });
 
   it('100 concurrent flash-sale purchases of 5 in stock sell exactly 5', async () => {
+    const { simNo: SIM } = await makeCard(t.app, { balance: 100 * 100 });
     const c = client(t.app, await simLogin(t.app, SIM));
     const id = await addPackage(t.app, { name: 'flash 5', price: 100, is_seckill: 1, stock: 5, per_card_limit: 0 });
-    await adjust(t.app, SIM, 'balance', 100 * 100);
     const before = await card(t.app, SIM);
     const replies = await Promise.all(
       Array.from({ length: 100 }, () => c.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() })),

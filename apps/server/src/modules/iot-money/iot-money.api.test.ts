@@ -1,8 +1,22 @@
+import { DurationUnit } from '@simshop/contract/iot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import { DAY_MS } from '../iot-carrier/flow-math.ts';
-import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, payAtCashier, simLogin } from './test-kit.ts';
+import {
+  addPackage,
+  adjust,
+  type CardSpec,
+  card,
+  client,
+  deliver,
+  expectLedgersExact,
+  key,
+  makeCard,
+  payAtCashier,
+  simLogin,
+  uniqueMobile,
+} from './test-kit.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -11,8 +25,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const SIM = '1440000000001';
-const as = async (sn: string) => client(t.app, await simLogin(t.app, sn, sn === '1440000000006' ? '246810' : undefined));
+const as = async (sn: string) => client(t.app, await simLogin(t.app, sn));
+/** A card like the demo's plain SIM: a 200 GB quarterly package in use, ¥36.50, 1280 points, 500 coupon coins. */
+const plainCard = (spec: CardSpec = {}) =>
+  makeCard(t.app, {
+    balance: 3650,
+    integral: 1280,
+    couponCoin: 500,
+    packages: [
+      {
+        name: '全国通用流量 200GB 季包',
+        flowMb: 200 * 1024,
+        price: 9900,
+        duration: 3,
+        unit: DurationUnit.MONTH,
+        startsAt: clock - 35 * DAY_MS,
+      },
+    ],
+    now: clock,
+    ...spec,
+  });
 const pkgId = async (name: string) =>
   (await t.app.db.db.selectFrom('iot_packages').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const entries = async (simNo: string, account = 'balance') =>
@@ -27,7 +59,7 @@ const entries = async (simNo: string, account = 'balance') =>
 
 describe('catalogue', () => {
   it('packageChoose groups the demo packages, with lifetime, flash sale and balance', async () => {
-    const c = await as(SIM);
+    const c = await as((await plainCard()).simNo);
     const r = await c.get('/api/iot/packageChoose');
     expect(r.code).toBe(0);
     expect(r.data.base.map((p: any) => p.name)).toContain('全国通用流量 30GB 月包');
@@ -42,7 +74,7 @@ describe('catalogue', () => {
   });
 
   it('packageDetails gives the rules, both EffectModal windows and the coupon coins that apply', async () => {
-    const c = await as(SIM);
+    const c = await as((await plainCard()).simNo);
     const r = await c.get(`/api/iot/packageDetails?packageId=${await pkgId('全国通用流量 30GB 月包')}`);
     expect(r.code).toBe(0);
     const info = (await c.get('/api/iot/simInfo')).data;
@@ -59,6 +91,7 @@ describe('catalogue', () => {
 
 describe('buyPackage from the balance', () => {
   it('charges the balance, opens the package, awards points, and the lists show it', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     const before = (await c.get('/api/iot/simInfo')).data;
     const id = await pkgId('加油包 5GB 7 天');
@@ -89,6 +122,7 @@ describe('buyPackage from the balance', () => {
   });
 
   it('"next" queues a base package after the current one; coupon coins pay part of it', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     const before = await card(t.app, SIM);
     const r = await c.post('/api/iot/buyPackage', {
@@ -108,7 +142,8 @@ describe('buyPackage from the balance', () => {
   });
 
   it('refuses what the balance cannot pay, bad input naming the field, and an effect the package does not offer', async () => {
-    const c = await as('1440000000004');
+    const sn = (await makeCard(t.app, { balance: 800, now: clock })).simNo;
+    const c = await as(sn);
     const poor = await c.post('/api/iot/buyPackage', { packageId: await pkgId('1TB 年包') });
     expect(poor).toMatchObject({ code: -1 });
     expect(poor.message).toMatch(/^balance: ¥8\.00 is not enough for ¥299\.00/);
@@ -119,17 +154,18 @@ describe('buyPackage from the balance', () => {
     expect(
       (await c.post('/api/iot/buyPackage', { packageId: await pkgId('全国通用流量 30GB 月包'), payMethod: 'alipay' })).message,
     ).toMatch(/^payMethod: alipay is not offered/);
-    expect((await card(t.app, '1440000000004')).balance).toBe(800);
+    expect((await card(t.app, sn)).balance).toBe(800);
   });
 
   it('answers 41002 when the promoter demands real-name authentication first', async () => {
-    const c = await as('1440000000003');
+    const c = await as((await makeCard(t.app, { status: 'pending', now: clock })).simNo);
     const r = await c.post('/api/iot/buyPackage', { packageId: await pkgId('加油包 5GB 7 天') });
     expect(r).toMatchObject({ code: 41002, data: null });
     expect((await c.get('/api/iot/packageChoose')).data.realnameRequired).toBe(true);
   });
 
   it('an idempotent retry charges once and replays the first reply', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     const before = await card(t.app, SIM);
     const k = { 'idempotency-key': key() };
@@ -145,6 +181,7 @@ describe('buyPackage from the balance', () => {
   });
 
   it('a carrier refusal refunds the balance and the coins, returns the stock, and says refunded', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     const id = await addPackage(t.app, { name: 'refusal test', price: 700, stock: 10, coupon_deduct_max: 100 });
     await adjust(t.app, SIM, 'coupon_coin', 100, clock);
@@ -175,7 +212,7 @@ describe('buyPackage from the balance', () => {
 
   it('flash sale: one per card, 30001 once the stock is gone', async () => {
     const id = await addPackage(t.app, { name: 'flash test', price: 100, is_seckill: 1, stock: 1, per_card_limit: 1 });
-    const c1 = await as(SIM);
+    const c1 = await as((await plainCard()).simNo);
     expect((await c1.post('/api/iot/buyPackage', { packageId: id })).data.order.status).toBe('effective');
     const again = await c1.post('/api/iot/buyPackage', { packageId: id });
     expect(again.code).toBe(30001);
@@ -187,8 +224,9 @@ describe('buyPackage from the balance', () => {
 
 describe('pay password', () => {
   const PW = '135790';
-  beforeAll(async () => adjust(t.app, SIM, 'balance', 10_000, clock));
   it('is set the first time, then asked for (41001), checked, and changed only with the old one or an SMS code', async () => {
+    const mobile = uniqueMobile();
+    const SIM = (await plainCard({ balance: 10_000, mobile })).simNo;
     const c = await as(SIM);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '123456' })).message).toMatch(/^payPassword: too easy/);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '12345' })).message).toMatch(/^payPassword/);
@@ -215,7 +253,7 @@ describe('pay password', () => {
     );
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813', oldPayPassword: PW })).code).toBe(0);
     const sent = await c.post('/api/iot/payPassCode');
-    expect(sent.data.mobile).toBe('138****8001');
+    expect(sent.data.mobile).toBe(`138****${mobile.slice(-4)}`);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: PW, code: '000000' })).message).toMatch(/^code/);
     const fresh = await c.post('/api/iot/payPassCode');
     expect(fresh.code).toBe(-1); // resend throttle: one code a minute
@@ -224,8 +262,10 @@ describe('pay password', () => {
   });
 
   it('five wrong entries lock paying by password for 30 minutes on every session of the card, with the unlock time', async () => {
+    const SIM = (await plainCard({ balance: 10_000 })).simNo;
     const a = await as(SIM);
     const b = await as(SIM);
+    expect((await a.post('/api/iot/simUpdatePayPass', { payPassword: PW })).code).toBe(0);
     const id = await pkgId('加油包 5GB 7 天');
     for (let i = 1; i <= 4; i++) {
       const r = await (i % 2 ? a : b).post('/api/iot/buyPackage', { packageId: id, payPassword: '999990' });
@@ -249,6 +289,7 @@ describe('pay password', () => {
 
 describe('top-ups', () => {
   it('balanceChoose lists the offers; a ¥50 offer paid at the sandbox cashier credits ¥55 once, however often notified', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     const choose = await c.get('/api/iot/balanceChoose');
     const offer = choose.data.offers.find((o: any) => o.payAmount === 5000);
@@ -281,7 +322,7 @@ describe('top-ups', () => {
   });
 
   it('arrears are settled first from a top-up, and data comes back', async () => {
-    const sn = '1440000000004';
+    const sn = (await makeCard(t.app, { balance: 800, now: clock })).simNo;
     const c = await as(sn);
     await adjust(t.app, sn, 'arrears', 800, clock);
     expect((await c.get('/api/iot/simInfo')).data.needBuyCoupon).toBe(true);
@@ -311,6 +352,7 @@ describe('top-ups', () => {
   });
 
   it('refuses amounts outside the limits and unknown offers, naming the field', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     expect((await c.post('/api/iot/createBalanceOrder', { amount: 50, method: 'sandbox' })).message).toMatch(/^amount: must be between/);
     expect((await c.post('/api/iot/createBalanceOrder', { offerId: 99999, method: 'sandbox' })).message).toMatch(/^offerId/);
@@ -319,6 +361,7 @@ describe('top-ups', () => {
   });
 
   it('an unpaid order is closed by the expiry job', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     const created = await c.post('/api/iot/createBalanceOrder', { amount: 2000, method: 'sandbox' });
     clock += 16 * 60_000;
@@ -330,6 +373,7 @@ describe('top-ups', () => {
 
 describe('buyPackage online', () => {
   it('opens a payment for the price less the coins; paying opens the package', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     await adjust(t.app, SIM, 'coupon_coin', 1000, clock);
     const before = await card(t.app, SIM);
@@ -351,6 +395,7 @@ describe('buyPackage online', () => {
   });
 
   it('a carrier refusal after an online payment refunds the payment and the coins', async () => {
+    const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
     await adjust(t.app, SIM, 'coupon_coin', 300, clock);
     const before = await card(t.app, SIM);
@@ -379,7 +424,14 @@ describe('buyPackage online', () => {
 
 describe('auto-renewal', () => {
   it('renews from the balance before the end, and skips with a reason when the balance is short', async () => {
-    const sn = '1440000000006';
+    const { simNo: sn } = await makeCard(t.app, {
+      promoCode: 'agent01',
+      operatorType: 1,
+      packages: [
+        { name: '电信 30GB 年包', flowMb: 30 * 1024, price: 19900, duration: 1, unit: DurationUnit.YEAR, startsAt: clock - 60 * DAY_MS },
+      ],
+      now: clock,
+    });
     let c = await as(sn);
     const option = await c.get('/api/iot/renewPackageOption');
     expect(option.data).toMatchObject({ enabled: false, packageId: null, lastAttempt: null });
@@ -421,9 +473,13 @@ describe('auto-renewal', () => {
 
 describe('closeVolumePackage', () => {
   it('charges the volume used and refunds the unused whole days of its price', async () => {
-    const sn = '1440000000002';
+    // An unlimited base package carries the usage, so the volume package's use is only what is set below.
+    const { simNo: sn } = await makeCard(t.app, {
+      balance: 5000,
+      packages: [{ name: '随身WiFi 不限量月包', flowMb: 0, unlimited: true, price: 4900 }],
+      now: clock,
+    });
     let c = await as(sn);
-    await adjust(t.app, sn, 'balance', 5000, clock);
     const id = await addPackage(t.app, { name: 'volume test', kind: 'volume', price: 3000, g_price: 500, duration: 30, duration_unit: 1 });
     const bought = await c.post('/api/iot/buyPackage', { packageId: id });
     expect(bought.data.order.status).toBe('effective');
@@ -446,7 +502,7 @@ describe('closeVolumePackage', () => {
 });
 
 describe('ledgers of the whole demo', () => {
-  it('add up for every card after all of the above', async () => {
+  it('add up for every card, whatever ran before', async () => {
     await expectLedgersExact(t.app);
   });
 });

@@ -8,15 +8,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
-import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, payAtCashier, simLogin } from './test-kit.ts';
+import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, makeCard, payAtCashier, simLogin } from './test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const SIM = '1440000000001';
 
 type Model = { balance: number; coins: number; integral: number; arrears: number };
 
@@ -44,6 +42,12 @@ const ops: fc.Arbitrary<Op> = fc.oneof(
 
 describe('ledger model', () => {
   it('totals follow the model and every ledger adds up, over random sequences', async () => {
+    const { simNo: SIM } = await makeCard(t.app, {
+      balance: 3650,
+      integral: 1280,
+      couponCoin: 500,
+      packages: [{ name: '全国通用流量 200GB 季包', flowMb: 200 * 1024, price: 9900, duration: 3 }],
+    });
     const headers = await simLogin(t.app, SIM);
     const c = client(t.app, headers);
     const prices = [150, 990, 2500];

@@ -1,13 +1,17 @@
 /** Helpers shared by the iot-money API tests (imported by *.api.test.ts only). */
 import { randomBytes, randomInt } from 'node:crypto';
+import { DurationUnit, type DurationUnitValue } from '@simshop/contract/iot';
 import type { LedgerAccount } from '@simshop/contract/iot-money';
 import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
 import { body } from '../../../test/helpers.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
 import type { IotPackagesTable } from '../../db/schema-iot-money.ts';
+import { hashSecret } from '../../lib/password.ts';
 import type { App } from '../../lib/route.ts';
 import { SIGNATURE_HEADER, signNotification } from '../../providers/payment/sandbox.ts';
+import { addDuration } from '../iot-carrier/flow-math.ts';
+import { syncSim } from '../iot-carrier/service.ts';
 import { ledgerMismatches, post } from './ledger.ts';
 
 export const key = () => randomBytes(16).toString('hex');
@@ -141,3 +145,150 @@ export async function deliver(app: App, n: { raw: string; headers: Record<string
   const res = await app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: n.raw, headers: n.headers });
   return { status: res.statusCode, body: res.json() as { code: string } };
 }
+
+/** A SIM number no other card of any test has: 144 and ten random digits. */
+export const uniqueSimNo = () => `144${digits(10)}`;
+
+/** A package a card holds (kept in iot_sim_packages as the product writes it). */
+export interface CardPackage {
+  name?: string;
+  kind?: 'base' | 'addon' | 'volume';
+  flowMb?: number;
+  unlimited?: boolean;
+  gPrice?: number;
+  price?: number;
+  duration?: number;
+  unit?: DurationUnitValue;
+  /** Default: the card's `now`. */
+  startsAt?: number;
+  usedMb?: number;
+}
+
+export interface CardSpec {
+  promoCode?: string;
+  /** active: in service, real-named, data on; pending: awaiting activation; disabled / cancelled: not usable. */
+  status?: 'active' | 'pending' | 'disabled' | 'cancelled';
+  realname?: boolean;
+  /** The promoter asks for real-name authentication on its platform before the card is used. */
+  platformAuthRequired?: boolean;
+  mobile?: string;
+  operatorType?: number;
+  cardPassword?: string;
+  balance?: number;
+  integral?: number;
+  couponCoin?: number;
+  arrears?: number;
+  packages?: CardPackage[];
+  /** A break under the rule of this code, started at `at`, removable after `delayMs`. */
+  breakRule?: { code: string; at?: number; delayMs?: number };
+  now?: number;
+}
+
+export interface MadeCard {
+  id: number;
+  simNo: string;
+  iccid: string;
+}
+
+/**
+ * A card of its own for one test, written to the tables the product uses: the card, its packages
+ * (totals, end and data state computed by the carrier synchronisation), a break with its log entry,
+ * and opening ledger entries for its money, so every ledger adds up.
+ */
+export async function makeCard(app: App, spec: CardSpec = {}): Promise<MadeCard> {
+  const now = spec.now ?? Date.now();
+  const status = spec.status ?? 'active';
+  const simNo = uniqueSimNo();
+  const iccid = `8986${digits(16)}`;
+  const active = status === 'active' || status === 'disabled' || status === 'cancelled';
+  const realname = spec.realname ?? active;
+  const rule = spec.breakRule
+    ? await app.db.db.selectFrom('iot_break_rules').select('id').where('code', '=', spec.breakRule.code).executeTakeFirstOrThrow()
+    : null;
+  const breakAt = spec.breakRule?.at ?? now;
+  const row = await app.db.db
+    .insertInto('iot_sims')
+    .values({
+      sim_no: simNo,
+      iccid,
+      imsi: `46004${digits(10)}`,
+      mobile: spec.mobile ?? '',
+      operator_type: spec.operatorType ?? 4,
+      promo_code: spec.promoCode ?? 'demo',
+      device_id: null,
+      status: status === 'disabled' ? 2 : 1,
+      sim_status: active ? 2 : 1,
+      cancel_status: status === 'cancelled' ? 1 : 0,
+      auth_status: realname ? 1 : 0,
+      numb_auth: realname ? 1 : 0,
+      platform_auth_required: spec.platformAuthRequired ? 1 : 0,
+      card_password_hash: spec.cardPassword ? await hashSecret(spec.cardPassword) : null,
+      pay_password_hash: null,
+      end_at: null,
+      volume_package_id: null,
+      last_robin_at: now,
+      usage_synced_at: now,
+      break_rule_id: rule?.id ?? null,
+      break_at: rule ? breakAt : null,
+      break_remove_at: rule ? breakAt + (spec.breakRule?.delayMs ?? 0) : null,
+      activated_at: active ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (rule) {
+    await app.db.db
+      .insertInto('iot_sim_breaks')
+      .values({ sim_id: row.id, rule_id: rule.id, started_at: breakAt, removed_at: null })
+      .execute();
+  }
+  for (const [i, p] of (spec.packages ?? []).entries()) {
+    const duration = p.duration ?? 1;
+    const unit = p.unit ?? DurationUnit.MONTH;
+    const startsAt = p.startsAt ?? now;
+    await app.db.db
+      .insertInto('iot_sim_packages')
+      .values({
+        sim_id: row.id,
+        name: p.name ?? `test package ${i + 1}`,
+        kind: p.kind ?? 'base',
+        flow_mb: p.flowMb ?? 1024,
+        unlimited: p.unlimited ? 1 : 0,
+        g_price: p.gPrice ?? 0,
+        price: p.price ?? 0,
+        duration,
+        duration_unit: unit,
+        starts_at: startsAt,
+        ends_at: addDuration(startsAt, duration, unit),
+        used_mb: p.usedMb ?? 0,
+        status: startsAt <= now ? 'active' : 'pending',
+        order_no: `TEST${row.id}${i + 1}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  await syncSim(app.db, app.iotCarrier, row.id, now);
+  const opening: [LedgerAccount, number | undefined][] = [
+    ['balance', spec.balance],
+    ['integral', spec.integral],
+    ['coupon_coin', spec.couponCoin],
+    ['arrears', spec.arrears],
+  ];
+  await app.db.db.transaction().execute(async (trx) => {
+    for (const [account, delta] of opening) {
+      if (delta) await post(trx, { simId: row.id, account, delta, reason: 'opening', now });
+    }
+  });
+  return { id: row.id, simNo, iccid };
+}
+
+/** A card of its own, logged in: its numbers and a client on its session. */
+export async function makeCardClient(app: App, spec: CardSpec = {}) {
+  const made = await makeCard(app, spec);
+  return { ...made, c: client(app, await simLogin(app, made.simNo, spec.cardPassword)) };
+}
+
+/** A mobile number no other test uses: 138 and eight random digits. */
+export const uniqueMobile = () => `138${digits(8)}`;

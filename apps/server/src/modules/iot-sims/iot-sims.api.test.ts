@@ -1,38 +1,53 @@
 import { DurationUnit } from '@simshop/contract/iot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { App } from '../../lib/route.ts';
 import { CarrierSimulator, simulatedDayUsage } from '../../providers/carrier/simulator.ts';
 import { addDuration, chinaDay, DAY_MS, dayStart } from '../iot-carrier/flow-math.ts';
 import { purgeSessions, syncAll } from '../iot-carrier/service.ts';
+import { type CardSpec, makeCard, simLogin } from '../iot-money/test-kit.ts';
 
+/** The demo data is seeded at T0; the demo-card tests read it at T0, others move their own clock on. */
+const T0 = Date.now();
 let t: TestApp;
-let clock = Date.now();
+let clock = T0;
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
 });
 afterAll(async () => t.close());
 
-const headers: Record<string, Record<string, string>> = {};
-async function as(sn: string) {
-  const b = body<{ token: string; simNo: string }>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/simLogin',
-      payload: { sn, agreeProtocol: true },
-      remoteAddress: `10.9.0.${sn.slice(-2)}`,
-    }),
-  );
-  expect(b.code).toBe(0);
-  headers[sn] = { 'x-sim-token': b.data.token, 'x-sim-no': b.data.simNo };
-  return headers[sn]!;
-}
-const get = async (sn: string, url: string, lang = 'en') =>
-  body<any>(await t.app.inject({ url, headers: { ...(headers[sn] ?? (await as(sn))), 'accept-language': lang } }));
-const post = async (sn: string, url: string) =>
-  body<any>(await t.app.inject({ method: 'POST', url, headers: headers[sn] ?? (await as(sn)) }));
-const simRow = (simNo: string) => t.app.db.db.selectFrom('iot_sims').selectAll().where('sim_no', '=', simNo).executeTakeFirstOrThrow();
+const inject = (app: App, sn: string, url: string, method: 'GET' | 'POST', lang: string) =>
+  simLogin(app, sn).then(async (h) => body<any>(await app.inject({ method, url, headers: { ...h, 'accept-language': lang } })));
+const get = (sn: string, url: string, lang = 'en') => inject(t.app, sn, url, 'GET', lang);
+const post = (sn: string, url: string) => inject(t.app, sn, url, 'POST', 'en');
+const simRow = (simNo: string, app = t.app) =>
+  app.db.db.selectFrom('iot_sims').selectAll().where('sim_no', '=', simNo).executeTakeFirstOrThrow();
+/** A card in break under the holder-removable rule since two hours, with a base and a volume package. */
+const brokenCard = (spec: CardSpec = {}) =>
+  makeCard(t.app, {
+    balance: 800,
+    packages: [
+      { name: '全国通用流量 50GB 月包', flowMb: 50 * 1024, price: 2900, startsAt: clock - 20 * DAY_MS },
+      {
+        name: '按量计费 ¥5/GB',
+        kind: 'volume',
+        flowMb: 0,
+        gPrice: 500,
+        duration: 1,
+        unit: DurationUnit.YEAR,
+        startsAt: clock - 20 * DAY_MS,
+      },
+    ],
+    breakRule: { code: 'location_abnormal', at: clock - 2 * 3_600_000, delayMs: 10 * 60_000 },
+    now: clock,
+    ...spec,
+  });
 
 describe('GET /api/iot/simInfo on the demo cards', () => {
+  beforeEach(() => {
+    clock = T0;
+  });
+
   it('1440000000001: plain mobile SIM with a package, balance, points and coupon coins', async () => {
     const { data } = await get('1440000000001', '/api/iot/simInfo');
     expect(data).toMatchObject({
@@ -64,7 +79,7 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
     });
     expect(data.useFlow).toBeGreaterThan(0);
     expect(data.surplusFlow).toBe(data.totalFlow - data.useFlow);
-    expect(data.endAt).toBe(addDuration(dayStart(clock) - 35 * DAY_MS, 3, DurationUnit.MONTH));
+    expect(data.endAt).toBe(addDuration(dayStart(T0) - 35 * DAY_MS, 3, DurationUnit.MONTH));
     expect(data.surplusUnit).toBe(data.endAt - clock >= 31 * DAY_MS ? 2 : 1);
     const history = await get('1440000000001', '/api/iot/simHistoryLine');
     expect(data.dayUseFlow).toBe(history.data.list.at(-1).flow);
@@ -85,7 +100,7 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
       surplusFlow: 0,
       deviceNetworkMode: 1,
       warrantyExpireTag: 'valid',
-      warrantyExpireDate: chinaDay(dayStart(clock) + 200 * DAY_MS),
+      warrantyExpireDate: chinaDay(dayStart(T0) + 200 * DAY_MS),
     });
     expect(data.surplusTimeTips).toMatch(/^剩餘\d+(天|個月)$/);
     expect(data.device.wifis.map((w: { wifiType: string; wifiName: string }) => [w.wifiType, w.wifiName])).toEqual([
@@ -101,6 +116,7 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
     clock += 1_000;
     const again = await get('MF0000000001', '/api/iot/simInfo');
     expect(again.data.device.wifis.map((w: { wifiType: string }) => w.wifiType)).toEqual(['2.4G']);
+    await t.app.db.db.updateTable('iot_devices').set({ wifi5_pass: 'simshop5g' }).where('device_no', '=', 'MF0000000001').execute();
   });
 
   it('1440000000003: needs real-name authentication and a package', async () => {
@@ -132,7 +148,8 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
 
 describe('POST /api/iot/simRemoveBreak', () => {
   it('refuses before the waiting time and for a rule only customer service may lift', async () => {
-    const sim = await simRow('1440000000004');
+    const { simNo: sn } = await brokenCard();
+    const sim = await simRow(sn);
     const rules = await t.app.db.db.selectFrom('iot_break_rules').select(['id', 'code']).execute();
     const risk = rules.find((r) => r.code === 'carrier_risk')!.id;
     await t.app.db.db
@@ -141,74 +158,82 @@ describe('POST /api/iot/simRemoveBreak', () => {
       .where('id', '=', sim.id)
       .execute();
     clock += 1_000;
-    expect((await get('1440000000004', '/api/iot/simInfo')).data.allowRemoveBreak).toBe(false);
-    expect(await post('1440000000004', '/api/iot/simRemoveBreak')).toMatchObject({
+    expect((await get(sn, '/api/iot/simInfo')).data.allowRemoveBreak).toBe(false);
+    expect(await post(sn, '/api/iot/simRemoveBreak')).toMatchObject({
       code: -1,
       message: 'this restriction can be lifted in 5 min',
     });
     await t.app.db.db.updateTable('iot_sims').set({ break_rule_id: risk, break_remove_at: clock }).where('id', '=', sim.id).execute();
     clock += 1_000;
-    expect(await post('1440000000004', '/api/iot/simRemoveBreak')).toMatchObject({
+    expect(await post(sn, '/api/iot/simRemoveBreak')).toMatchObject({
       code: -1,
       message: 'this restriction can only be lifted by customer service',
     });
-    await t.app.db.db
-      .updateTable('iot_sims')
-      .set({ break_rule_id: sim.break_rule_id, break_remove_at: sim.break_remove_at })
-      .where('id', '=', sim.id)
-      .execute();
   });
 
   it('lifts a removable break: data comes back, the log is closed, usage in the break is not charged', async () => {
+    const { simNo: sn } = await brokenCard();
     clock += 60_000;
-    const before = await simRow('1440000000004');
-    const lifted = await post('1440000000004', '/api/iot/simRemoveBreak');
+    const before = await simRow(sn);
+    const lifted = await post(sn, '/api/iot/simRemoveBreak');
     expect(lifted.code).toBe(0);
     expect(lifted.data).toMatchObject({ breakRuleId: 0, allowRemoveBreak: false, breakPopupAttr: null, internetStatus: 1 });
-    const after = await simRow('1440000000004');
+    const after = await simRow(sn);
     expect(after.use_flow).toBe(before.use_flow);
     const log = await t.app.db.db.selectFrom('iot_sim_breaks').selectAll().where('sim_id', '=', after.id).execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ removed_at: clock, removed_by: 'holder' });
-    expect(await post('1440000000004', '/api/iot/simRemoveBreak')).toMatchObject({ code: -1, message: 'this card is not restricted' });
+    expect(await post(sn, '/api/iot/simRemoveBreak')).toMatchObject({ code: -1, message: 'this card is not restricted' });
   });
 });
 
 describe('POST /api/iot/simRefresh', () => {
   it('asks the carrier at most once per 30 s per card', async () => {
+    const { simNo: sn } = await makeCard(t.app, { packages: [{ flowMb: 50 * 1024 }], now: clock });
     clock += 3 * 3_600_000;
-    const first = await post('1440000000001', '/api/iot/simRefresh');
+    const first = await post(sn, '/api/iot/simRefresh');
     expect(first.code).toBe(0);
     expect(first.data).toMatchObject({ refreshed: true, nextRefreshAt: clock + 30_000 });
     expect(first.data.simInfo.lastRobinAt).toBe(clock);
     clock += 20_000;
-    const throttled = await post('1440000000001', '/api/iot/simRefresh');
+    const throttled = await post(sn, '/api/iot/simRefresh');
     expect(throttled.data).toMatchObject({ refreshed: false, nextRefreshAt: clock + 10_000 });
     expect(throttled.data.simInfo.lastRobinAt).toBe(clock - 20_000);
     clock += 10_000;
-    expect((await post('1440000000001', '/api/iot/simRefresh')).data.refreshed).toBe(true);
+    expect((await post(sn, '/api/iot/simRefresh')).data.refreshed).toBe(true);
   });
 });
 
 describe('usage accrual by the carrier job (fixed clock)', () => {
+  // The job sweeps every card and the day-flow rule is global: these tests run on a database of their own.
+  let jobs: TestApp;
+  let jobClock = T0;
+  beforeAll(async () => {
+    jobs = await createTestApp({ now: () => jobClock });
+  });
+  afterAll(async () => jobs.close());
+  const jobGet = (sn: string, url: string, lang = 'en') => inject(jobs.app, sn, url, 'GET', lang);
+  const yearly = { name: '全国通用流量 200GB 年包', flowMb: 200 * 1024, duration: 1, unit: DurationUnit.YEAR };
+
   it('accrues each card to the simulator figures, day and month, and keeps history', async () => {
     const carrier = new CarrierSimulator();
-    const sim = await simRow('1440000000001');
+    const { simNo } = await makeCard(jobs.app, { packages: [yearly], now: jobClock });
+    const sim = await simRow(simNo, jobs.app);
     // Align to the next China midnight, then run the job across two full days in 5-minute steps.
-    const start = dayStart(clock) + DAY_MS;
-    clock = start;
-    await syncAll(t.app.db, carrier, clock);
-    const mid = await simRow('1440000000001');
+    const start = dayStart(jobClock) + DAY_MS;
+    jobClock = start;
+    await syncAll(jobs.app.db, carrier, jobClock);
+    const mid = await simRow(simNo, jobs.app);
     for (let step = 0; step < (2 * DAY_MS) / (5 * 60_000); step++) {
-      clock += 5 * 60_000;
-      if (step % 24 === 0 || step === (2 * DAY_MS) / (5 * 60_000) - 1) await syncAll(t.app.db, carrier, clock);
+      jobClock += 5 * 60_000;
+      if (step % 24 === 0 || step === (2 * DAY_MS) / (5 * 60_000) - 1) await syncAll(jobs.app.db, carrier, jobClock);
     }
-    const after = await simRow('1440000000001');
+    const after = await simRow(simNo, jobs.app);
     const d1 = simulatedDayUsage(sim.sim_no, chinaDay(start));
     const d2 = simulatedDayUsage(sim.sim_no, chinaDay(start + DAY_MS));
     expect(after.use_flow - mid.use_flow).toBe(d1 + d2);
     expect(after.day_use_flow).toBe(0);
-    const rows = await t.app.db.db
+    const rows = await jobs.app.db.db
       .selectFrom('iot_usage_daily')
       .select(['day', 'flow_mb'])
       .where('sim_id', '=', sim.id)
@@ -216,21 +241,26 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
       .orderBy('day')
       .execute();
     expect(rows.map((r) => r.flow_mb)).toEqual([d1, d2]);
-    const history = await get('1440000000001', '/api/iot/simHistoryLine?days=3');
+    const history = await jobGet(simNo, '/api/iot/simHistoryLine?days=3');
     expect(history.data.list.map((d: { flow: number }) => d.flow)).toEqual([d1, d2, 0]);
     expect(history.data.total).toBe(d1 + d2);
-    // The unlimited device card counts use without a total.
-    const device = await simRow('1440000000002');
+    // An unlimited card counts use without a total.
+    const { simNo: unlimited } = await makeCard(jobs.app, { packages: [{ flowMb: 0, unlimited: true }], now: jobClock });
+    jobClock += 3_600_000;
+    await syncAll(jobs.app.db, carrier, jobClock);
+    const device = await simRow(unlimited, jobs.app);
     expect(device.is_infinite_flow).toBe(1);
     expect(device.total_flow).toBe(0);
+    expect(device.use_flow).toBeGreaterThan(0);
   });
 
   it('expires the package at its end: data off, needBuyPackage, expired tips', async () => {
-    const sim = await simRow('1440000000001');
-    clock = (sim.end_at ?? 0) + 3_600_000;
-    await syncAll(t.app.db, new CarrierSimulator(), clock);
-    await as('1440000000001');
-    const info = await get('1440000000001', '/api/iot/simInfo', 'zh-CN');
+    // A package from a China midnight ends at one: the day after its end has no use.
+    const { simNo } = await makeCard(jobs.app, { packages: [{ flowMb: 200 * 1024, startsAt: dayStart(jobClock) }], now: jobClock });
+    const sim = await simRow(simNo, jobs.app);
+    jobClock = (sim.end_at ?? 0) + 3_600_000;
+    await syncAll(jobs.app.db, new CarrierSimulator(), jobClock);
+    const info = await jobGet(simNo, '/api/iot/simInfo', 'zh-CN');
     expect(info.data).toMatchObject({
       needBuyPackage: true,
       internetStatus: 0,
@@ -239,39 +269,46 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
       surplusTimeTips: '已过期',
       surplusTime: 0,
     });
-    const pkg = await t.app.db.db.selectFrom('iot_sim_packages').select('status').where('sim_id', '=', sim.id).execute();
+    const pkg = await jobs.app.db.db.selectFrom('iot_sim_packages').select('status').where('sim_id', '=', sim.id).execute();
     expect(pkg.map((p) => p.status)).toEqual(['expired']);
-    const today = await syncAll(t.app.db, new CarrierSimulator(), clock + 3_600_000);
+    const today = await syncAll(jobs.app.db, new CarrierSimulator(), jobClock + 3_600_000);
     expect(today).toBeGreaterThan(0);
-    expect((await simRow('1440000000001')).day_use_flow).toBe(0);
+    expect((await simRow(simNo, jobs.app)).day_use_flow).toBe(0);
   });
 
   it('breaks a card that reaches the day-flow rule', async () => {
-    await t.app.db.db.updateTable('iot_break_rules').set({ threshold_mb: 2 }).where('code', '=', 'day_flow_over').execute();
-    // Half a China day on a fresh day: every card with data on uses more than 2 MB.
-    const from = clock;
-    clock = dayStart(clock) + DAY_MS + DAY_MS / 2;
-    await syncAll(t.app.db, new CarrierSimulator(), clock);
-    // 1440000000006 still has its yearly package; the others' packages ended in the jump above.
-    const card = await simRow('1440000000006');
-    const rule = await t.app.db.db
-      .selectFrom('iot_break_rules')
-      .select(['id', 'remove_delay_ms'])
-      .where('code', '=', 'day_flow_over')
-      .executeTakeFirstOrThrow();
-    expect(card.break_rule_id).toBe(rule.id);
-    expect(card.internet_status).toBe(0);
-    expect(card.break_at).toBeGreaterThan(from);
-    expect(card.break_at).toBeLessThanOrEqual(clock);
-    expect(card.break_remove_at).toBe((card.break_at ?? 0) + rule.remove_delay_ms);
-    const log = await t.app.db.db.selectFrom('iot_sim_breaks').selectAll().where('sim_id', '=', card.id).execute();
-    expect(log).toEqual([expect.objectContaining({ rule_id: rule.id, started_at: card.break_at, removed_at: null })]);
+    const rules = jobs.app.db.db.updateTable('iot_break_rules').where('code', '=', 'day_flow_over');
+    const { simNo } = await makeCard(jobs.app, { packages: [yearly], now: jobClock });
+    await rules.set({ threshold_mb: 2 }).execute();
+    try {
+      // Half a China day on a fresh day: a card with data on uses more than 2 MB.
+      const from = jobClock;
+      jobClock = dayStart(jobClock) + DAY_MS + DAY_MS / 2;
+      await syncAll(jobs.app.db, new CarrierSimulator(), jobClock);
+      const card = await simRow(simNo, jobs.app);
+      const rule = await jobs.app.db.db
+        .selectFrom('iot_break_rules')
+        .select(['id', 'remove_delay_ms'])
+        .where('code', '=', 'day_flow_over')
+        .executeTakeFirstOrThrow();
+      expect(card.break_rule_id).toBe(rule.id);
+      expect(card.internet_status).toBe(0);
+      expect(card.break_at).toBeGreaterThan(from);
+      expect(card.break_at).toBeLessThanOrEqual(jobClock);
+      expect(card.break_remove_at).toBe((card.break_at ?? 0) + rule.remove_delay_ms);
+      const log = await jobs.app.db.db.selectFrom('iot_sim_breaks').selectAll().where('sim_id', '=', card.id).execute();
+      expect(log).toEqual([expect.objectContaining({ rule_id: rule.id, started_at: card.break_at, removed_at: null })]);
+    } finally {
+      await rules.set({ threshold_mb: 20 * 1024 }).execute();
+    }
   });
 
   it('purges sessions that ended more than 30 days ago', async () => {
-    const before = await t.app.db.db.selectFrom('iot_sim_sessions').select('id').execute();
-    await purgeSessions(t.app.db, clock + 60 * DAY_MS);
-    const after = await t.app.db.db.selectFrom('iot_sim_sessions').select('id').execute();
+    const { simNo } = await makeCard(jobs.app, { now: jobClock });
+    await simLogin(jobs.app, simNo);
+    const before = await jobs.app.db.db.selectFrom('iot_sim_sessions').select('id').execute();
+    await purgeSessions(jobs.app.db, jobClock + 60 * DAY_MS);
+    const after = await jobs.app.db.db.selectFrom('iot_sim_sessions').select('id').execute();
     expect(before.length).toBeGreaterThan(0);
     expect(after).toHaveLength(0);
   });

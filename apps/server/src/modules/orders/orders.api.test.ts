@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { hex32, loginAs, numberOnSale, orderBody, testClock } from './test-kit.ts';
+import { hex32, loginAs, makeBuyer, makeNumber, orderBody, testClock, uniqueMobile } from './test-kit.ts';
 
 type Detail = {
   orderNo: string;
@@ -34,7 +34,7 @@ const listedTotal = async (number: string) =>
 
 describe('placing an order', () => {
   it('refuses a bad ID number with a message naming the field', async () => {
-    const n = await numberOnSale(t.app, 0);
+    const n = await makeNumber(t.app);
     const b = await create(orderBody(n.number, n.packageId, { idNumber: '110105199001011234' }));
     expect(b.code).toBe(-1);
     expect(b.message).toMatch(/^idNumber: /);
@@ -47,14 +47,14 @@ describe('placing an order', () => {
     [{ buyerName: '' }, 'buyerName'],
     [{ agreed: false }, 'agreed'],
   ])('refuses %j naming %s', async (override, field) => {
-    const n = await numberOnSale(t.app, 0);
+    const n = await makeNumber(t.app);
     const b = await create({ ...orderBody(n.number, n.packageId), ...override });
     expect(b.code).toBe(-1);
     expect(b.message).toContain(field);
   });
 
   it('refuses a package of another operator or below the number’s minimum', async () => {
-    const n = await numberOnSale(t.app, 0);
+    const n = await makeNumber(t.app);
     const detail = await t.app.db.db.selectFrom('numbers').select('operator').where('number', '=', n.number).executeTakeFirstOrThrow();
     const other = await t.app.db.db
       .selectFrom('number_packages')
@@ -62,29 +62,25 @@ describe('placing an order', () => {
       .where('operator', '<>', detail.operator)
       .executeTakeFirstOrThrow();
     expect((await create(orderBody(n.number, other.id))).message).toMatch(/^packageId:/);
-    const pricey = await t.app.db.db
-      .selectFrom('numbers')
-      .selectAll()
-      .where('min_monthly_fee', '>', 0)
-      .where('status', '=', 'on_sale')
-      .executeTakeFirstOrThrow();
+    // China Mobile's packages cost ¥19 to ¥198 a month: the ¥19 one is below a ¥59 minimum.
+    const pricey = await makeNumber(t.app, { minMonthlyFee: 5900 });
     const cheap = await t.app.db.db
       .selectFrom('number_packages')
       .select('id')
-      .where('operator', '=', pricey.operator)
-      .where('monthly_fee', '<', pricey.min_monthly_fee)
+      .where('operator', '=', '4')
+      .where('monthly_fee', '<', 5900)
       .executeTakeFirstOrThrow();
     expect((await create(orderBody(pricey.number, cheap.id))).message).toMatch(/^packageId:.*higher monthly fee/);
   });
 
   it('needs an order session (or a login)', async () => {
-    const n = await numberOnSale(t.app, 0);
+    const n = await makeNumber(t.app);
     const b = await create(orderBody(n.number, n.packageId), {});
     expect(b.message).toMatch(/^x-order-session-id/);
   });
 
   it('holds the number for the configured minutes and takes it off the list', async () => {
-    const n = await numberOnSale(t.app, 1);
+    const n = await makeNumber(t.app);
     expect(await listedTotal(n.number)).toBe(1);
     const b = await create(orderBody(n.number, n.packageId));
     expect(b.code).toBe(0);
@@ -104,7 +100,7 @@ describe('placing an order', () => {
   });
 
   it('50 concurrent orders for one number make exactly one order and 49 × 32001', async () => {
-    const n = await numberOnSale(t.app, 2);
+    const n = await makeNumber(t.app);
     const replies = await Promise.all(Array.from({ length: 50 }, () => create(orderBody(n.number, n.packageId))));
     const codes = replies.map((r) => r.code);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
@@ -114,7 +110,7 @@ describe('placing an order', () => {
   });
 
   it('gives the same owner its own order back instead of 32001', async () => {
-    const n = await numberOnSale(t.app, 3);
+    const n = await makeNumber(t.app);
     const headers = session();
     const first = await create(orderBody(n.number, n.packageId), headers);
     const again = await create(orderBody(n.number, n.packageId), headers);
@@ -124,7 +120,7 @@ describe('placing an order', () => {
   });
 
   it('replays the first result for the same idempotency key, and refuses the key for another request', async () => {
-    const n = await numberOnSale(t.app, 4);
+    const n = await makeNumber(t.app);
     const headers = { ...session(), 'idempotency-key': hex32() };
     const first = await create(orderBody(n.number, n.packageId), headers);
     const replay = await create(orderBody(n.number, n.packageId), headers);
@@ -133,7 +129,7 @@ describe('placing an order', () => {
     expect(other.code).toBe(-1);
     expect(other.message).toMatch(/Idempotency-Key/);
     // A refusal is replayed too.
-    const m = await numberOnSale(t.app, 5);
+    const m = await makeNumber(t.app);
     await create(orderBody(m.number, m.packageId));
     const k = { ...session(), 'idempotency-key': hex32() };
     expect((await create(orderBody(m.number, m.packageId), k)).code).toBe(32001);
@@ -143,7 +139,7 @@ describe('placing an order', () => {
 
 describe('holds, cancelling and visibility', () => {
   it('an expired hold cancels the order and frees the number for the next buyer', async () => {
-    const n = await numberOnSale(t.app, 6);
+    const n = await makeNumber(t.app);
     const headers = session();
     const placed = await create(orderBody(n.number, n.packageId), headers);
     const expire = t.app.jobs.get('orders.expireHolds');
@@ -160,7 +156,7 @@ describe('holds, cancelling and visibility', () => {
   });
 
   it('the owner cancels an order awaiting payment; nobody else can', async () => {
-    const n = await numberOnSale(t.app, 7);
+    const n = await makeNumber(t.app);
     const headers = session();
     const placed = await create(orderBody(n.number, n.packageId), headers);
     const stranger = body(
@@ -179,8 +175,8 @@ describe('holds, cancelling and visibility', () => {
   });
 
   it('lists the order session’s orders before login and the mobile’s after login, in any browser', async () => {
-    const n = await numberOnSale(t.app, 8);
-    const mobile = '13698765432';
+    const n = await makeNumber(t.app);
+    const mobile = uniqueMobile();
     const headers = session();
     const placed = await create(orderBody(n.number, n.packageId, { contactMobile: mobile }), headers);
     const mine = body<{ list: { orderNo: string }[]; total: number }>(await t.app.inject({ url: '/api/shop/order/list', headers }));
@@ -201,7 +197,7 @@ describe('holds, cancelling and visibility', () => {
     expect(detail.data.number).toBe(n.number);
 
     clock.advance(61_000);
-    const otherMobile = await loginAs(t.app, '13611112222');
+    const { headers: otherMobile } = await makeBuyer(t.app);
     const hidden = body(await t.app.inject({ url: `/api/shop/order/detail?orderNo=${placed.data.orderNo}`, headers: otherMobile }));
     expect(hidden).toMatchObject({ code: -1, message: 'orderNo: no such order' });
     const filtered = body<{ total: number }>(await t.app.inject({ url: '/api/shop/order/list?status=paid', headers: freshBrowser }));

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { SIGNATURE_HEADER, signNotification } from '../../providers/payment/sandbox.ts';
-import { hex32, loginAs, numberOnSale, orderBody, testClock } from '../orders/test-kit.ts';
+import { hex32, loginAs, makeBuyer, makeOrder, orderBody, testClock, uniqueMobile } from '../orders/test-kit.ts';
 
 type Payment = {
   paymentNo: string;
@@ -17,29 +17,19 @@ type PayResult = { orderNo: string; orderStatus: string; paid: boolean; amount: 
 
 const clock = testClock();
 let t: TestApp;
-let offset = 0;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
 });
 afterAll(async () => t.close());
 
 /** A fresh order awaiting payment, its owner's headers and an open sandbox payment. */
-async function orderWithPayment(contactMobile = '13755556666') {
-  const n = await numberOnSale(t.app, offset++);
-  const headers = { 'x-order-session-id': hex32() };
-  const order = body<{ orderNo: string; amount: number }>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/order/create',
-      payload: orderBody(n.number, n.packageId, { contactMobile }),
-      headers,
-    }),
-  ).data;
+async function orderWithPayment(contactMobile = uniqueMobile()) {
+  const { order, headers, number } = await makeOrder(t.app, { contactMobile });
   const pay = body<Payment>(
     await t.app.inject({ method: 'POST', url: '/api/shop/order/pay', payload: { orderNo: order.orderNo, method: 'sandbox' }, headers }),
   );
   expect(pay.code).toBe(0);
-  return { order, headers, payment: pay.data, number: n.number };
+  return { order, headers, payment: pay.data, number };
 }
 
 const trade = (paymentNo: string) =>
@@ -345,7 +335,7 @@ describe('late, duplicate and refunded payments', () => {
 
 describe('reviews', () => {
   it('only the buyer of a completed order posts a review, once; the storefront lists it masked', async () => {
-    const mobile = '13766667777';
+    const mobile = uniqueMobile();
     const { order, payment } = await orderWithPayment(mobile);
     await cashier(payment.paymentNo, 'pay');
     await deliver(await notification(payment.paymentNo));
@@ -375,7 +365,7 @@ describe('reviews', () => {
     expect((await orderRow(order.orderNo)).status).toBe('completed');
 
     clock.advance(61_000);
-    const stranger = await loginAs(t.app, '13788889999');
+    const { headers: stranger } = await makeBuyer(t.app);
     expect(body(await post(stranger)).message).toBe('orderNo: no such order');
     const ok = body<{ name: string; rating: number }>(await post(buyer));
     expect(ok.code).toBe(0);
