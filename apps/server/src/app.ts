@@ -140,7 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = options.db ?? openDb(config.database);
   await migrateToLatest(db.db, db.dialect);
-  if (config.seed === 'demo') await seedDemoIfNew(db, config);
+  // Dated by the configured clock, so demo packages, sales and history agree with the server's time.
+  if (config.seed === 'demo') await seedDemoIfNew(db, config, config.now());
   app.decorate('db', db);
   app.decorate('config', config);
   if (!options.db) app.addHook('onClose', async () => db.destroy());

@@ -1,6 +1,6 @@
 import { DurationUnit } from '@simshop/contract/iot';
 import { describe, expect, it } from 'vitest';
-import { addDuration, DAY_MS } from '../iot-carrier/flow-math.ts';
+import { DAY_MS } from '../iot-carrier/flow-math.ts';
 import { couponCoinsUsable, packageWindow, purchasePoints, seckillState, topupCredit, volumeClose, weakPayPassword } from './rules.ts';
 
 const NOW = Date.UTC(2025, 0, 31, 4); // 2025-01-31 12:00 UTC+8
@@ -9,7 +9,7 @@ describe('packageWindow', () => {
   it('"now" starts at once; "next" starts when the service in effect ends, or at once without one', () => {
     expect(packageWindow('now', 1, DurationUnit.MONTH, NOW + 5 * DAY_MS, NOW)).toEqual({
       startsAt: NOW,
-      endsAt: addDuration(NOW, 1, DurationUnit.MONTH),
+      endsAt: Date.UTC(2025, 1, 28, 4), // one calendar month on, clamped to the end of February
     });
     const end = NOW + 5 * DAY_MS;
     expect(packageWindow('next', 7, DurationUnit.DAY, end, NOW)).toEqual({ startsAt: end, endsAt: end + 7 * DAY_MS });

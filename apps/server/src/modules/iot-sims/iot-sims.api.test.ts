@@ -3,12 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { App } from '../../lib/route.ts';
 import { CarrierSimulator, simulatedDayUsage } from '../../providers/carrier/simulator.ts';
-import { addDuration, chinaDay, DAY_MS, dayStart } from '../iot-carrier/flow-math.ts';
+import { DAY_MS } from '../iot-carrier/flow-math.ts';
 import { purgeSessions, syncAll } from '../iot-carrier/service.ts';
 import { type CardSpec, makeCard, simLogin } from '../iot-money/test-kit.ts';
 
-/** The demo data is seeded at T0; the demo-card tests read it at T0, others move their own clock on. */
-const T0 = Date.now();
+/**
+ * A fixed clock: the demo data is seeded at T0 (2026-03-15 10:00 in China); the demo-card tests read
+ * it at T0, the others move the clock on from wherever it is, on cards of their own.
+ */
+const T0 = Date.UTC(2026, 2, 15, 2);
 let t: TestApp;
 let clock = T0;
 beforeAll(async () => {
@@ -79,8 +82,9 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
     });
     expect(data.useFlow).toBeGreaterThan(0);
     expect(data.surplusFlow).toBe(data.totalFlow - data.useFlow);
-    expect(data.endAt).toBe(addDuration(dayStart(T0) - 35 * DAY_MS, 3, DurationUnit.MONTH));
-    expect(data.surplusUnit).toBe(data.endAt - clock >= 31 * DAY_MS ? 2 : 1);
+    // The quarterly package began at China midnight 35 days before T0 (2026-02-08) and ends three months on.
+    expect(data.endAt).toBe(Date.UTC(2026, 4, 7, 16)); // 2026-05-08 00:00 in China
+    expect(data.surplusUnit).toBe(2); // more than a month left: counted in months
     const history = await get('1440000000001', '/api/iot/simHistoryLine');
     expect(data.dayUseFlow).toBe(history.data.list.at(-1).flow);
   });
@@ -100,7 +104,7 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
       surplusFlow: 0,
       deviceNetworkMode: 1,
       warrantyExpireTag: 'valid',
-      warrantyExpireDate: chinaDay(dayStart(T0) + 200 * DAY_MS),
+      warrantyExpireDate: '2026-10-01', // 200 days after 2026-03-15
     });
     expect(data.surplusTimeTips).toMatch(/^剩餘\d+(天|個月)$/);
     expect(data.device.wifis.map((w: { wifiType: string; wifiName: string }) => [w.wifiType, w.wifiName])).toEqual([
@@ -217,10 +221,11 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
 
   it('accrues each card to the simulator figures, day and month, and keeps history', async () => {
     const carrier = new CarrierSimulator();
+    jobClock = T0;
     const { simNo } = await makeCard(jobs.app, { packages: [yearly], now: jobClock });
     const sim = await simRow(simNo, jobs.app);
-    // Align to the next China midnight, then run the job across two full days in 5-minute steps.
-    const start = dayStart(jobClock) + DAY_MS;
+    // From the next China midnight (2026-03-16 00:00), run the job across two full days in 5-minute steps.
+    const start = Date.UTC(2026, 2, 15, 16);
     jobClock = start;
     await syncAll(jobs.app.db, carrier, jobClock);
     const mid = await simRow(simNo, jobs.app);
@@ -229,15 +234,16 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
       if (step % 24 === 0 || step === (2 * DAY_MS) / (5 * 60_000) - 1) await syncAll(jobs.app.db, carrier, jobClock);
     }
     const after = await simRow(simNo, jobs.app);
-    const d1 = simulatedDayUsage(sim.sim_no, chinaDay(start));
-    const d2 = simulatedDayUsage(sim.sim_no, chinaDay(start + DAY_MS));
+    // What the carrier reports for the card on each day: the accrual must add exactly that up.
+    const d1 = simulatedDayUsage(sim.sim_no, '2026-03-16');
+    const d2 = simulatedDayUsage(sim.sim_no, '2026-03-17');
     expect(after.use_flow - mid.use_flow).toBe(d1 + d2);
     expect(after.day_use_flow).toBe(0);
     const rows = await jobs.app.db.db
       .selectFrom('iot_usage_daily')
       .select(['day', 'flow_mb'])
       .where('sim_id', '=', sim.id)
-      .where('day', 'in', [chinaDay(start), chinaDay(start + DAY_MS)])
+      .where('day', 'in', ['2026-03-16', '2026-03-17'])
       .orderBy('day')
       .execute();
     expect(rows.map((r) => r.flow_mb)).toEqual([d1, d2]);
@@ -255,10 +261,12 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
   });
 
   it('expires the package at its end: data off, needBuyPackage, expired tips', async () => {
-    // A package from a China midnight ends at one: the day after its end has no use.
-    const { simNo } = await makeCard(jobs.app, { packages: [{ flowMb: 200 * 1024, startsAt: dayStart(jobClock) }], now: jobClock });
+    jobClock = T0;
+    // A month's package from China midnight 2026-03-15 ends at China midnight 2026-04-15: that day has no use.
+    const { simNo } = await makeCard(jobs.app, { packages: [{ flowMb: 200 * 1024, startsAt: Date.UTC(2026, 2, 14, 16) }], now: jobClock });
     const sim = await simRow(simNo, jobs.app);
-    jobClock = (sim.end_at ?? 0) + 3_600_000;
+    expect(sim.end_at).toBe(Date.UTC(2026, 3, 14, 16));
+    jobClock = Date.UTC(2026, 3, 14, 17);
     await syncAll(jobs.app.db, new CarrierSimulator(), jobClock);
     const info = await jobGet(simNo, '/api/iot/simInfo', 'zh-CN');
     expect(info.data).toMatchObject({
@@ -278,12 +286,13 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
 
   it('breaks a card that reaches the day-flow rule', async () => {
     const rules = jobs.app.db.db.updateTable('iot_break_rules').where('code', '=', 'day_flow_over');
+    jobClock = T0;
     const { simNo } = await makeCard(jobs.app, { packages: [yearly], now: jobClock });
     await rules.set({ threshold_mb: 2 }).execute();
     try {
       // Half a China day on a fresh day: a card with data on uses more than 2 MB.
       const from = jobClock;
-      jobClock = dayStart(jobClock) + DAY_MS + DAY_MS / 2;
+      jobClock = Date.UTC(2026, 2, 16, 4); // 2026-03-16 12:00 in China
       await syncAll(jobs.app.db, new CarrierSimulator(), jobClock);
       const card = await simRow(simNo, jobs.app);
       const rule = await jobs.app.db.db
@@ -304,12 +313,22 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
   });
 
   it('purges sessions that ended more than 30 days ago', async () => {
-    const { simNo } = await makeCard(jobs.app, { now: jobClock });
-    await simLogin(jobs.app, simNo);
-    const before = await jobs.app.db.db.selectFrom('iot_sim_sessions').select('id').execute();
-    await purgeSessions(jobs.app.db, jobClock + 60 * DAY_MS);
-    const after = await jobs.app.db.db.selectFrom('iot_sim_sessions').select('id').execute();
-    expect(before.length).toBeGreaterThan(0);
-    expect(after).toHaveLength(0);
+    const tokens = async (simNo: string) =>
+      jobs.app.db.db
+        .selectFrom('iot_sim_sessions as s')
+        .innerJoin('iot_sims as c', 'c.id', 's.sim_id')
+        .select('s.id')
+        .where('c.sim_no', '=', simNo)
+        .execute();
+    jobClock = T0;
+    const { simNo: old } = await makeCard(jobs.app, { now: jobClock });
+    await simLogin(jobs.app, old); // a week-long session: ends 2026-03-22 10:00 in China
+    jobClock = T0 + 20 * DAY_MS;
+    const { simNo: recent } = await makeCard(jobs.app, { now: jobClock });
+    await simLogin(jobs.app, recent); // ends 2026-04-11 10:00 in China
+    expect(await tokens(old)).toHaveLength(1);
+    await purgeSessions(jobs.app.db, Date.UTC(2026, 3, 21, 3)); // 2026-04-21 11:00: the first ended 30 days and an hour ago
+    expect(await tokens(old)).toHaveLength(0);
+    expect(await tokens(recent)).toHaveLength(1);
   });
 });
