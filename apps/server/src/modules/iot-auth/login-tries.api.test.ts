@@ -120,3 +120,28 @@ describe('login tries under a burst on two instances', () => {
     expect((await login(0, { sn, cardPassword: '864209' })).message).toMatch(NUMBER_LOCKED);
   });
 });
+
+describe('SMS code sends under a burst on two instances', () => {
+  it('20 concurrent code requests for one card send one code; the others are refused', async () => {
+    const sn = await newCard(pair.apps[0]);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) =>
+        body(await pair.apps[i % 2]!.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress: anyIp() })),
+      ),
+    );
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(1);
+    // Each request also holds one of the number's five login tries while it runs: beyond five at
+    // once, a request is refused for the number before it gets to the minute.
+    const waits = replies.filter((r) => /^a code was sent less than a minute ago, retry in \d+ s$/.test(r.message));
+    const busy = replies.filter((r) => NUMBER_LOCKED.test(r.message));
+    expect(waits.length + busy.length).toBe(19);
+    expect(waits.length).toBeGreaterThanOrEqual(4);
+    const codes = await pair.apps[1].db.db
+      .selectFrom('iot_login_codes')
+      .innerJoin('iot_sims', 'iot_sims.id', 'iot_login_codes.sim_id')
+      .select('iot_login_codes.id')
+      .where('iot_sims.sim_no', '=', sn)
+      .execute();
+    expect(codes).toHaveLength(1);
+  });
+});

@@ -237,6 +237,11 @@ export class SimLogin {
     if (last && now - last.created_at < CODE_RULES.resendMs) {
       throw fail('sms.resendTooSoon', { seconds: Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000) });
     }
+    // Exact: a minute since the last code. The counter then stops concurrent requests that all
+    // passed that check, on any instance (any two sends a minute apart fall in different windows).
+    if (!(await hit(this.deps.db.db, `iot-code:sim-minute:${target.simId}`, 1, CODE_RULES.resendMs, now)).allowed) {
+      throw fail('sms.resendTooSoon', { seconds: CODE_RULES.resendMs / 1000 });
+    }
     if (!(await hit(this.deps.db.db, `iot-code:ip:${ip}`, CODE_RULES.perIpPerHour, 3_600_000, now)).allowed) {
       throw fail('sim.codeNetworkLimit');
     }
