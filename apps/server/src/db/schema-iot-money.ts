@@ -77,6 +77,19 @@ export interface IotLedgerEntriesTable {
   created_at: number;
 }
 
+/** The provisioning outbox: a paid package order waiting for the carrier (migration 0006). */
+export interface IotProvisioningTable {
+  id: Generated<number>;
+  order_id: number;
+  sim_id: number;
+  state: 'pending' | 'done' | 'refused';
+  tries: Generated<number>;
+  next_at: number;
+  last_error: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface IotMoneyTables {
   iot_money_settings: {
     promo_code: string;
@@ -119,5 +132,6 @@ export interface IotMoneyTables {
     created_at: number;
     updated_at: number;
   };
+  iot_provisioning: IotProvisioningTable;
   iot_pay_password_guard: { sim_id: number; fails: Generated<number>; locked_until: number | null; updated_at: number };
 }

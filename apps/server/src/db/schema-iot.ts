@@ -83,7 +83,8 @@ export interface IotSimsTable {
 }
 
 export type PackageKind = 'base' | 'addon' | 'volume';
-export type PackageStatus = 'pending' | 'active' | 'expired' | 'closed';
+/** `provisioning`: paid, waiting for the carrier to open it; `refused`: the carrier did not (money returned). */
+export type PackageStatus = 'provisioning' | 'pending' | 'active' | 'expired' | 'closed' | 'refused';
 
 export interface IotSimPackagesTable {
   id: Generated<number>;

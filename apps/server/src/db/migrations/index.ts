@@ -5,6 +5,7 @@ import * as m0002 from './0002_storefront.ts';
 import * as m0003 from './0003_iot.ts';
 import * as m0004 from './0004_iot_money.ts';
 import * as m0005 from './0005_housekeeping.ts';
+import * as m0006 from './0006_iot_provisioning.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -15,6 +16,7 @@ const all: Record<string, DialectMigration> = {
   '0003_iot': m0003,
   '0004_iot_money': m0004,
   '0005_housekeeping': m0005,
+  '0006_iot_provisioning': m0006,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

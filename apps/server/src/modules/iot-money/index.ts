@@ -1,13 +1,18 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
-import { type MoneyDeps, orderJobs, registerIotOrderType } from './orders.ts';
+import type { MoneyDeps } from './deps.ts';
+import { orderJobs } from './expiry.ts';
+import { registerIotOrderType } from './payment-handlers.ts';
+import { provisioningJobs } from './provisioning.ts';
 import { renewalJobs } from './renewal.ts';
 import { moneyRoutes } from './routes.ts';
+import { MoneyCache } from './settings.ts';
 
 /** IoT money: packages, top-ups, ledgers, renewals and the pay password of a card. */
 export const iotMoneyPlugin = fp(
   async (app: App) => {
+    const now = () => app.config.now();
     const deps: MoneyDeps = {
       db: app.db,
       carrier: app.iotCarrier,
@@ -16,15 +21,16 @@ export const iotMoneyPlugin = fp(
       sims: app.iotSims,
       simLogin: app.iotLogin,
       config: app.config,
-      now: () => app.config.now(),
+      now,
       log: app.log,
+      cache: new MoneyCache(now),
     };
     registerIotOrderType(deps);
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await moneyRoutes(deps)(scope);
     });
-    addJobs(app.jobs, [...orderJobs(deps), ...renewalJobs(deps)]);
+    addJobs(app.jobs, [...orderJobs(deps), ...provisioningJobs(deps), ...renewalJobs(deps)]);
   },
   { name: 'iot-money', dependencies: ['jobs', 'site', 'payments', 'iot-sessions', 'iot-carrier', 'iot-sims', 'iot-auth'] },
 );

@@ -66,7 +66,7 @@ describe('catalogue', () => {
     expect(r.data.base.find((p: any) => p.name === '终身流量 500GB')).toMatchObject({ isLifetime: true, effects: ['now'] });
     expect(r.data.base.some((p: any) => p.name === '联通 60GB 月包')).toBe(false);
     expect(r.data.addon).toHaveLength(2);
-    expect(r.data.volume[0]).toMatchObject({ kind: 'volume', gPrice: 500, price: 0 });
+    expect(r.data.volume.find((p: any) => p.name === '按量计费 ¥5/GB')).toMatchObject({ kind: 'volume', gPrice: 500, price: 0 });
     const live = r.data.seckill.find((p: any) => p.name === '限时秒杀 50GB 月包');
     expect(live.seckill).toMatchObject({ stock: 100, sold: 37, left: 63, state: 'ongoing' });
     expect(r.data.seckill.find((p: any) => p.name === '明日秒杀 100GB 季包').seckill.state).toBe('upcoming');

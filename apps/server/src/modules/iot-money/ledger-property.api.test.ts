@@ -133,8 +133,9 @@ describe('ledger model', () => {
             const n = await payAtCashier(t.app, r.data.payment.paymentNo, Date.now(), secret);
             notices.push(n);
             await deliver(t.app, n);
-            carrier.failProvisioning(iccid, 0);
+            // The carrier is asked once the payment is in, when the order is next looked at (or by the job).
             const d = await c.get(`/api/iot/orderDetails?orderNo=${r.data.order.orderNo}`);
+            carrier.failProvisioning(iccid, 0);
             expect(d.data.order.status).toBe(o.refuse ? 'refunded' : 'effective');
             if (!o.refuse) {
               m.coins -= coins;

@@ -3,7 +3,7 @@ import type { IotOrderView, LedgerAccount, LedgerEntry } from '@simshop/contract
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotOrderKind } from '../../db/schema-iot-money.ts';
-import { orderView } from './orders.ts';
+import { orderView } from './views.ts';
 
 type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 

@@ -2,11 +2,16 @@
 import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { fail, invalid } from '../../lib/errors.ts';
+import { baseServiceEnd, closeSimPackage, findOpenVolume } from '../iot-carrier/packages.ts';
 import { applySync, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
+import { cardById, lockCard } from '../iot-sims/service.ts';
+import { realnameMissing } from './card.ts';
 import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
+import type { MoneyDeps } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
-import { cardById, lockCard, type MoneyDeps, payMethodsFor, realnameMissing, settingsFor } from './orders.ts';
+import { payMethodsFor } from './online.ts';
 import { couponCoinsUsable, packageWindow, volumeClose } from './rules.ts';
+import { settingsFor } from './settings.ts';
 
 export async function packageChoose(deps: MoneyDeps, simId: number): Promise<PackageChooseReply> {
   const { db } = deps.db;
@@ -39,15 +44,7 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
   const [row, card] = await Promise.all([findPackage(db, packageId), cardById(db, simId)]);
   const refusal = row ? unsellableReason(row, card, now) : null;
   if (!row || refusal?.code === 'off_sale') throw invalid('packageId', 'packages.noSuchForCard');
-  const baseEnd = await db
-    .selectFrom('iot_sim_packages')
-    .select((eb) => eb.fn.max<number>('ends_at').as('end'))
-    .where('sim_id', '=', simId)
-    .where('kind', '=', 'base')
-    .where('status', 'in', ['active', 'pending'])
-    .where('ends_at', '>', now)
-    .executeTakeFirst();
-  const currentEnd = baseEnd?.end == null ? null : Number(baseEnd.end);
+  const currentEnd = await baseServiceEnd(db, simId, now);
   const pkg = toCatalog(row, now);
   let rules: string[] = [];
   try {
@@ -89,14 +86,7 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
     const card = await lockCard(trx, dialect, simId);
     const id = simPackageId ?? card.volume_package_id;
     if (id === null) throw fail('packages.noVolume');
-    const sp = await trx
-      .selectFrom('iot_sim_packages')
-      .selectAll()
-      .where('id', '=', id)
-      .where('sim_id', '=', simId)
-      .where('kind', '=', 'volume')
-      .where('status', 'in', ['active', 'pending'])
-      .executeTakeFirst();
+    const sp = await findOpenVolume(trx, simId, id);
     if (!sp) throw invalid('simPackageId', 'packages.noSuchVolume');
     const terms = volumeClose(
       { usedMb: sp.used_mb, gPrice: sp.g_price, charged: sp.charged, price: sp.price, startsAt: sp.starts_at, endsAt: sp.ends_at },
@@ -117,11 +107,7 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
       now,
     );
     await insertEntries(trx, entries);
-    await trx
-      .updateTable('iot_sim_packages')
-      .set({ status: 'closed', ends_at: Math.max(sp.starts_at, now), charged: sp.charged + terms.usageCharge, updated_at: now })
-      .where('id', '=', sp.id)
-      .execute();
+    await closeSimPackage(trx, sp.id, Math.max(sp.starts_at, now), now, sp.charged + terms.usageCharge);
     const plan = await planSync(trx, deps.carrier, card, await livePackages(trx, simId), now);
     await applySync(trx, deps.carrier, plan, now, totals);
     const balance = totals.balance ?? card.balance;

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
-import type { MoneyDeps } from './orders.ts';
+import type { MoneyDeps } from './deps.ts';
 import { weakPayPassword } from './rules.ts';
 
 export const PAY_PASSWORD_RULES = { maxFails: 5, lockMs: 30 * 60_000 } as const;

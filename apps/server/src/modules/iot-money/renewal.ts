@@ -7,8 +7,11 @@ import { Code } from '@simshop/contract/codes';
 import type { RenewOptionReply } from '@simshop/contract/iot-money';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { cardById, lockCard } from '../iot-sims/service.ts';
 import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
-import { buyWithBalanceIn, cardById, lockCard, type MoneyDeps, settingsFor } from './orders.ts';
+import type { MoneyDeps } from './deps.ts';
+import { afterCommit, type Placed, placeBalancePurchase } from './purchase.ts';
+import { settingsFor } from './settings.ts';
 
 /** Cards whose service ended longer ago than this are not renewed any more. */
 const RENEW_GRACE_MS = 7 * 86_400_000;
@@ -138,13 +141,14 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
   const pkg = await findPackage(db, setting.package_id);
   if (!pkg || !toCatalog(pkg, now).renewable) return skip('package_off_sale', 'the chosen package is no longer on sale');
   let result: Attempt;
+  let placed: Placed | undefined;
   try {
-    result = await db.transaction().execute(async (trx) => {
+    result = await db.transaction().execute(async (trx): Promise<Attempt> => {
       // Every rule is checked on the locked card: it may have changed since it was read above.
       const card = await lockCard(trx, dialect, simId);
       // Another runner renewed it meanwhile: the card's end moved on.
-      if (card.end_at !== dueAt) return { outcome: 'renewed' as const, reason: '' as const, message: 'already renewed', orderNo: '' };
-      const skipped = (reason: SkipReason, message: string) => ({ outcome: 'skipped' as const, reason, message, orderNo: '' });
+      if (card.end_at !== dueAt) return { outcome: 'renewed', reason: '', message: 'already renewed', orderNo: '' };
+      const skipped = (reason: SkipReason, message: string): Attempt => ({ outcome: 'skipped', reason, message, orderNo: '' });
       if (card.cancel_status !== 0 || card.status !== 1) return skipped('card_inactive', 'the card is cancelled or disabled');
       const refusal = unsellableReason(pkg, card, now);
       if (refusal) return skipped(refusal.code === 'sold_out' ? 'sold_out' : 'package_off_sale', 'the chosen package is no longer on sale');
@@ -152,15 +156,20 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
         const message = `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(pkg.price / 100).toFixed(2)}`;
         return skipped('balance_short', message);
       }
-      const { order } = await buyWithBalanceIn(trx, deps, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal' }, now);
-      if (order.status !== 'effective') {
-        return { outcome: 'skipped' as const, reason: 'provision_failed' as const, message: order.fail_reason, orderNo: order.order_no };
-      }
-      return { outcome: 'renewed' as const, reason: '' as const, message: pkg.name, orderNo: order.order_no };
+      placed = await placeBalancePurchase(trx, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal' }, now);
+      return { outcome: 'renewed', reason: '', message: pkg.name, orderNo: placed.order.order_no };
     });
   } catch (err) {
     if (!(err instanceof BizError)) throw err;
     result = { outcome: 'skipped', reason: err.code === Code.SOLD_OUT ? 'sold_out' : 'failed', message: err.message, orderNo: '' };
+  }
+  if (placed) {
+    // Paid: the carrier is asked after the commit. A refusal refunds it and counts as a skip (a
+    // refusal later on, by the provisioning job, records the same on this attempt).
+    const { order } = await afterCommit(deps, placed);
+    if (order.status === 'refunded') {
+      result = { outcome: 'skipped', reason: 'provision_failed', message: order.fail_reason, orderNo: order.order_no };
+    }
   }
   if (result.message === 'already renewed') return null;
   await record(deps, simId, pkg.id, dueAt, result, now);

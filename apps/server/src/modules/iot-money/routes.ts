@@ -25,12 +25,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
+import { cardById } from '../iot-sims/service.ts';
+import type { MoneyDeps } from './deps.ts';
 import { ledgerList, orderList } from './lists.ts';
-import { buyPackage, cardById, createTopup, type MoneyDeps, orderDetails } from './orders.ts';
 import { closeVolumePackage, packageChoose, packageDetails } from './packages.ts';
 import { checkPayPassword, payPassStatus as readPayPassStatus, updatePayPassword } from './pay-password.ts';
+import { buyPackage } from './purchase.ts';
 import { renewOption, updateRenew } from './renewal.ts';
-import { topupChoose } from './topups.ts';
+import { createTopup, topupChoose } from './topups.ts';
+import { orderDetails } from './views.ts';
 
 const security = [{ simToken: [] }];
 const tags = ['iot-money'];

@@ -292,3 +292,17 @@ export async function makeCardClient(app: App, spec: CardSpec = {}) {
 
 /** A mobile number no other test uses: 138 and eight random digits. */
 export const uniqueMobile = () => `138${digits(8)}`;
+
+/**
+ * Waits until no order is waiting for the carrier (tries already under way finish in the
+ * background after a purchase has answered "paid").
+ */
+export async function provisioningSettled(app: App, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const left = await app.db.db.selectFrom('iot_provisioning').select('id').where('state', '=', 'pending').limit(1).execute();
+    if (left.length === 0) return;
+    if (Date.now() > until) throw new Error('orders still waiting for the carrier');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,6 +1,12 @@
-/** balanceChoose / couponChoose: the top-up amounts and offers of the card's promoter. */
-import type { TopupChooseReply } from '@simshop/contract/iot-money';
-import { cardById, type MoneyDeps, payMethodsFor, settingsFor } from './orders.ts';
+/** Top-ups of balance and coupon coins: the amounts and offers of the card's promoter, and the online order. */
+import type { CreateTopupBody, IotOrderReply, TopupChooseReply } from '@simshop/contract/iot-money';
+import { invalid } from '../../lib/errors.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { cardById } from '../iot-sims/service.ts';
+import { assertUsable } from './card.ts';
+import { type Caller, type MoneyDeps, yuan } from './deps.ts';
+import { checkMethod, insertOnlineOrder, payMethodsFor, payOnline } from './online.ts';
+import { settingsFor } from './settings.ts';
 
 export async function topupChoose(deps: MoneyDeps, simId: number, kind: 'balance' | 'coupon'): Promise<TopupChooseReply> {
   const { db } = deps.db;
@@ -40,4 +46,67 @@ export async function topupChoose(deps: MoneyDeps, simId: number, kind: 'balance
     arrearsBalance: card.arrears_balance,
     payMethods: methods,
   };
+}
+
+/** POST /api/iot/createBalanceOrder and /api/iot/createCouponOrder */
+export async function createTopup(
+  deps: MoneyDeps,
+  caller: Caller,
+  kind: 'balance' | 'coupon',
+  body: CreateTopupBody,
+): Promise<IotOrderReply> {
+  const { db } = deps.db;
+  return idempotent(db, `iot.topup:${caller.simId}`, caller.idempotencyKey, { kind, ...body }, async () => {
+    const now = deps.now();
+    const card = await cardById(db, caller.simId);
+    assertUsable(card);
+    const settings = await deps.cache.settings(db, card.promo_code);
+    let pay: number;
+    let bonusBalance = 0;
+    let bonusCoin = 0;
+    let offerId: number | null = null;
+    if (body.offerId !== undefined) {
+      const offer = await db
+        .selectFrom('iot_topup_offers')
+        .selectAll()
+        .where('id', '=', body.offerId)
+        .where('promo_code', '=', card.promo_code)
+        .where('kind', '=', kind)
+        .where('enabled', '=', 1)
+        .executeTakeFirst();
+      if (!offer || (offer.starts_at !== null && offer.starts_at > now) || (offer.ends_at !== null && offer.ends_at <= now)) {
+        throw invalid('offerId', 'topup.offerUnavailable');
+      }
+      pay = offer.pay_amount;
+      bonusBalance = offer.bonus_balance;
+      bonusCoin = offer.bonus_coin;
+      offerId = offer.id;
+    } else {
+      if (settings.allow_custom_topup !== 1) throw invalid('amount', 'topup.chooseOffer');
+      pay = body.amount!;
+      if (pay < settings.topup_min || pay > settings.topup_max) {
+        throw invalid('amount', 'topup.amountRange', { min: yuan(settings.topup_min), max: yuan(settings.topup_max) });
+      }
+    }
+    const allowed = await checkMethod(deps, card.promo_code, body.method, 'method');
+    const bonusText = [bonusBalance > 0 ? `送${yuan(bonusBalance)}` : '', bonusCoin > 0 ? `送${bonusCoin}券币` : '']
+      .filter(Boolean)
+      .join(' ');
+    const title = `${kind === 'balance' ? '余额充值' : '券币充值'} ${yuan(pay)}${bonusText ? `（${bonusText}）` : ''}`;
+    const order = await insertOnlineOrder(db, deps, now, {
+      sim_id: card.id,
+      kind,
+      package_id: null,
+      offer_id: offerId,
+      title,
+      amount: pay,
+      pay_amount: pay,
+      coin_amount: 0,
+      credit_balance: (kind === 'balance' ? pay : 0) + bonusBalance,
+      credit_coin: (kind === 'coupon' ? pay : 0) + bonusCoin,
+      pay_method: body.method,
+      effect: null,
+    });
+    return payOnline(deps, order, allowed);
+  });
 }

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
+import { type DialectName, forUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { IotSimsTable } from '../../db/schema-iot.ts';
 
 /** Everything the SIM info needs, in one indexed read: the card, its device, break rule and volume package. */
 export function findSimView(db: Kysely<Database>, simId: number) {
@@ -89,4 +91,14 @@ export function usageDays(db: Kysely<Database>, simId: number, fromDay: string, 
     .where('day', '<=', toDay)
     .orderBy('day')
     .execute();
+}
+
+/** The card row, locked for the caller's transaction on PostgreSQL (SQLite's writer lock serialises anyway). */
+export function lockSimRow(trx: Kysely<Database>, dialect: DialectName, id: number) {
+  return forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', id)).executeTakeFirstOrThrow();
+}
+
+/** Writes cached ledger totals (and other money columns) of a card in the caller's transaction. */
+export async function updateSimMoney(trx: Kysely<Database>, id: number, change: Updateable<IotSimsTable>): Promise<void> {
+  await trx.updateTable('iot_sims').set(change).where('id', '=', id).execute();
 }

@@ -3,9 +3,12 @@
 import type { Language } from '@simshop/contract/headers';
 import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type WifiEntry } from '@simshop/contract/iot';
 import type { ChangeSimList, SimHistoryLine, SimRefreshReply } from '@simshop/contract/iot-sims';
+import type { Kysely, Selectable } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
+import type { Database } from '../../db/schema.ts';
+import type { IotSimsTable } from '../../db/schema-iot.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { fail } from '../../lib/errors.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
@@ -366,4 +369,27 @@ export class Sims {
   async cardPromoCode(simId: number): Promise<string | undefined> {
     return (await repo.simById(this.deps.db.db, simId))?.promo_code;
   }
+}
+
+// ---- the card row for other modules (this module owns iot_sims) ----
+
+export type Card = Selectable<IotSimsTable>;
+
+/** The card row, locked in the caller's transaction: every rule of a paying call is checked on it. */
+export function lockCard(trx: Kysely<Database>, dialect: Db['dialect'], simId: number): Promise<Card> {
+  return repo.lockSimRow(trx, dialect, simId);
+}
+
+export async function cardById(db: Kysely<Database>, simId: number): Promise<Card> {
+  const row = await repo.simById(db, simId);
+  if (!row) throw new Error(`no card ${simId}`);
+  return row;
+}
+
+/** Money columns of a card a ledger posting moved (cached totals, recharge count), in the caller's transaction. */
+export type LedgerTotals = Partial<Pick<Card, 'balance' | 'integral' | 'coupon_coin' | 'arrears_balance' | 'recharge_times'>>;
+
+export async function applyLedgerTotals(trx: Kysely<Database>, simId: number, totals: LedgerTotals, now: number): Promise<void> {
+  if (Object.keys(totals).length === 0) return;
+  await repo.updateSimMoney(trx, simId, { ...totals, updated_at: now });
 }

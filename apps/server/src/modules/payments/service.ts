@@ -1,5 +1,5 @@
 import type { PaymentStatus, PaymentView } from '@simshop/contract/payments';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
@@ -238,7 +238,18 @@ export class Payments {
     await this.settleRefund(paymentNoValue);
   }
 
-  private async settleRefund(paymentNoValue: string): Promise<void> {
+  /**
+   * Records in the caller's transaction that a paid payment is to be refunded (its order could not
+   * be done); `settleRefund` after the commit asks the provider, and the reconcile job retries it.
+   */
+  async owesRefund(trx: Kysely<Database>, paymentNoValue: string, reason: string, now: number): Promise<void> {
+    const p = await repo.findByNo(trx, paymentNoValue);
+    if (p?.status !== 'paid') throw new Error(`payment ${paymentNoValue} is not paid`);
+    await repo.requestRefund(trx, p.id, reason, now);
+  }
+
+  /** Refunds a payment owed a refund at its provider and applies it to the order. */
+  async settleRefund(paymentNoValue: string): Promise<void> {
     const now = this.deps.now();
     const p = await repo.findByNo(this.deps.db, paymentNoValue);
     if (p?.status !== 'paid' || !p.refund_reason) return;

@@ -52,6 +52,10 @@ export class CarrierSimulator implements CarrierProvider {
 
   /** ICCIDs whose provisioning the simulated carrier refuses, with how many more refusals (failure mode for tests). */
   private readonly refusals = new Map<string, number>();
+  /** ICCIDs whose next provisioning calls fail as if the carrier could not be reached, and whether the package opens anyway. */
+  private readonly outages = new Map<string, { times: number; opensAnyway: boolean }>();
+  /** Operations done, by order number: a repeat of one is the same operation and opens nothing more. */
+  private readonly opened = new Map<string, { iccid: string; ref: string }>();
 
   /** Makes the carrier refuse the next `times` provisioning requests of a card (Infinity: until cleared). */
   failProvisioning(iccid: string, times = Number.POSITIVE_INFINITY): void {
@@ -59,7 +63,33 @@ export class CarrierSimulator implements CarrierProvider {
     else this.refusals.set(iccid, times);
   }
 
+  /**
+   * Makes the next `times` provisioning calls of a card fail without an answer (a timeout). With
+   * `opensAnyway` the carrier did open the package and only the reply was lost.
+   */
+  failTransiently(iccid: string, times: number, opensAnyway = false): void {
+    if (times <= 0) this.outages.delete(iccid);
+    else this.outages.set(iccid, { times, opensAnyway });
+  }
+
+  /** How many packages the carrier opened on a card (each operation once). */
+  openedOn(iccid: string): number {
+    return [...this.opened.values()].filter((o) => o.iccid === iccid).length;
+  }
+
   async provision(card: CarrierCard, request: ProvisionRequest, _now: number): Promise<{ ref: string }> {
+    const done = this.opened.get(request.orderNo);
+    if (done) {
+      if (done.iccid !== card.iccid) throw new ProvisionError(`operation ${request.orderNo} belongs to another card`);
+      return { ref: done.ref };
+    }
+    const outage = this.outages.get(card.iccid);
+    if (outage) {
+      if (outage.times === 1) this.outages.delete(card.iccid);
+      else this.outages.set(card.iccid, { ...outage, times: outage.times - 1 });
+      if (outage.opensAnyway) this.open(card, request);
+      throw new Error('the carrier did not answer in time');
+    }
     const left = this.refusals.get(card.iccid) ?? 0;
     if (left > 0) {
       if (left === 1) this.refusals.delete(card.iccid);
@@ -67,6 +97,12 @@ export class CarrierSimulator implements CarrierProvider {
       throw new ProvisionError(`carrier refused to open ${request.name} on ${card.iccid}`);
     }
     if (request.endsAt <= request.startsAt) throw new ProvisionError('the package ends before it starts');
-    return { ref: `SIM-${createHash('sha256').update(`${card.iccid}:${request.orderNo}`).digest('hex').slice(0, 16)}` };
+    return { ref: this.open(card, request) };
+  }
+
+  private open(card: CarrierCard, request: ProvisionRequest): string {
+    const ref = `SIM-${createHash('sha256').update(`${card.iccid}:${request.orderNo}`).digest('hex').slice(0, 16)}`;
+    this.opened.set(request.orderNo, { iccid: card.iccid, ref });
+    return ref;
   }
 }

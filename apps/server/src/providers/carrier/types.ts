@@ -46,7 +46,9 @@ export interface CarrierProvider {
   setData(card: CarrierCard, on: boolean, now: number): Promise<void>;
   /**
    * Opens a package on the card; resolves with the carrier's reference, or rejects with a
-   * ProvisionError (nothing opened). Idempotent per orderNo.
+   * ProvisionError (nothing opened); any other rejection means the outcome is unknown (timeout, outage)
+   * and the call may be repeated. Idempotent per orderNo: a repeat is the same operation, never a
+   * second package.
    */
   provision(card: CarrierCard, request: ProvisionRequest, now: number): Promise<{ ref: string }>;
 }

@@ -59,6 +59,15 @@ function ResultView({ order, waiting }: { order: IotOrderView; waiting: boolean 
   );
 }
 
+/**
+ * A purchase from the balance as it was answered; one paid and still being opened at the carrier
+ * ("paid") is asked about until it settles.
+ */
+function PlacedResult({ order }: { order: IotOrderView }) {
+  const { order: latest, polling } = useReturnedOrder(order.orderNo, order.status === 'paid');
+  return <ResultView order={latest.data?.order ?? order} waiting={polling} />;
+}
+
 /** The outcome of an order paid at the cashier: the browser came back here with ?orderNo=&result=. */
 function ReturnedResult({ orderNo, returned }: { orderNo: string; returned: string | null }) {
   const { t } = useTranslation();
@@ -170,7 +179,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
     else void buy();
   };
 
-  if (done) return <ResultView order={done} waiting={false} />;
+  if (done) return <PlacedResult order={done} />;
 
   return (
     <>
