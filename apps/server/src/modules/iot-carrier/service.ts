@@ -287,3 +287,16 @@ export function carrierJobs(db: Db, carrier: CarrierProvider): Job[] {
     { name: 'iot.session-purge', everyMs: 6 * 3_600_000, run: (now) => purgeSessions(db, now) },
   ];
 }
+
+/** The card's packages, for the modules that buy, open and close them (this module owns the table). */
+export {
+  addProvisioningPackage,
+  baseServiceEnd,
+  closeSimPackage,
+  findOpenVolume,
+  findSimPackage,
+  holdsVolumePackage,
+  packageWindows,
+  type SimPackageRow,
+  settleProvisioning,
+} from './packages.ts';

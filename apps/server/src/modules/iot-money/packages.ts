@@ -2,8 +2,7 @@
 import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { fail, invalid } from '../../lib/errors.ts';
-import { baseServiceEnd, closeSimPackage, findOpenVolume } from '../iot-carrier/packages.ts';
-import { applySync, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
+import { applySync, baseServiceEnd, closeSimPackage, findOpenVolume, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
 import { cardById, lockCard } from '../iot-sims/service.ts';
 import { realnameMissing } from './card.ts';
 import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';

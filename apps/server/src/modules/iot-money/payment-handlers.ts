@@ -4,8 +4,7 @@
  */
 import type { Effect } from '@simshop/contract/iot-money';
 import { BizError } from '../../lib/errors.ts';
-import { addProvisioningPackage, closeSimPackage } from '../iot-carrier/packages.ts';
-import { applySync, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
+import { addProvisioningPackage, applySync, closeSimPackage, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, lockCard } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { assertUsable } from './card.ts';

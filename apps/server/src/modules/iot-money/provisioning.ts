@@ -16,8 +16,7 @@
 import type { Job } from '../../lib/jobs.ts';
 import { ProvisionError } from '../../providers/carrier/types.ts';
 import { applyLifecycle, type PackageState } from '../iot-carrier/flow-math.ts';
-import { findSimPackage, type SimPackageRow, settleProvisioning } from '../iot-carrier/packages.ts';
-import { applySync, livePackages, planSync } from '../iot-carrier/service.ts';
+import { applySync, findSimPackage, livePackages, planSync, type SimPackageRow, settleProvisioning } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, lockCard } from '../iot-sims/service.ts';
 import type { MoneyDeps, Trx } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';

@@ -8,7 +8,7 @@ import type { BuyPackageBody, Effect, IotOrderReply } from '@simshop/contract/io
 import { BizError, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import { termOr } from '../../lib/messages.ts';
-import { addProvisioningPackage, baseServiceEnd, holdsVolumePackage } from '../iot-carrier/packages.ts';
+import { addProvisioningPackage, baseServiceEnd, holdsVolumePackage } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, cardById, lockCard } from '../iot-sims/service.ts';
 import { assertUsable, realnameMissing } from './card.ts';
 import { effectsOf, type PackageRow, unsellableReason } from './catalogue.ts';

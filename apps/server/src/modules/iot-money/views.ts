@@ -1,7 +1,7 @@
 /** How an IoT order is shown to the holder, and GET /api/iot/orderDetails. */
 import type { IotOrderReply, IotOrderView } from '@simshop/contract/iot-money';
 import { invalid } from '../../lib/errors.ts';
-import { packageWindows } from '../iot-carrier/packages.ts';
+import { packageWindows } from '../iot-carrier/service.ts';
 import { type MoneyDeps, ORDER_TYPE, type Trx } from './deps.ts';
 import { findOrderOfCard, type OrderRow } from './order-store.ts';
 import { provisionWaiting } from './provisioning.ts';
