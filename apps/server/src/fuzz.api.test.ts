@@ -378,6 +378,8 @@ const RANDOM_REQUESTS = 12;
 
 interface Tally {
   sent: number;
+  /** Replies by HTTP status. */
+  statuses: Map<number, number>;
   errors: Finding[];
   notEnvelope: Finding[];
 }
@@ -503,8 +505,12 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
         const now = Date.now();
         headers[SIGNATURE_HEADER] = signNotification(t.config.paymentSecret, now, o.payload);
       }
-      const res = await t.app.inject({ method: method as 'GET', url: o.url ?? url(), headers, payload: o.payload });
+      // Each request from an address of its own, so the per-address limits do not hide what follows.
+      const n = tally.sent + 1;
+      const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+      const res = await t.app.inject({ method: method as 'GET', url: o.url ?? url(), headers, payload: o.payload, remoteAddress });
       tally.sent++;
+      tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
       const finding = { what: `${key} ${what}`, status: res.statusCode, reply: res.body.slice(0, 160) };
       if (res.statusCode >= 500) tally.errors.push(finding);
       if (method === 'HEAD') return;
@@ -629,7 +635,12 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
   function report(what: string, tally: Tally, started: number) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.info(
-      `fuzz on ${dialectUnderTest}, ${what}: ${tally.sent} requests in ${seconds} s, ${tally.errors.length} 5xx, ${tally.notEnvelope.length} not an envelope`,
+      `fuzz on ${dialectUnderTest}, ${what}: ${tally.sent} requests in ${seconds} s, ${tally.errors.length} 5xx, ${tally.notEnvelope.length} not an envelope; by status ${[
+        ...tally.statuses,
+      ]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ')}`,
     );
     const list = (findings: Finding[]) => findings.map((f) => `${f.what} → ${f.status} ${f.reply}`).join('\n');
     expect.soft(list(tally.errors), '5xx replies').toBe('');
@@ -637,14 +648,17 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
   }
 
   it('answers every generated request without a 5xx, in the envelope', { timeout: 300_000 }, async () => {
-    const tally: Tally = { sent: 0, errors: [], notEnvelope: [] };
+    const tally: Tally = { sent: 0, statuses: new Map(), errors: [], notEnvelope: [] };
     const started = Date.now();
     for (const [index, op] of operations.entries()) await fuzzOperation(op, index, baseHeaders, true, tally);
     report(`${operations.length} operations`, tally, started);
+    // The refusals of the HTTP layer were all met, so the envelope check covered them: bad input,
+    // redirects, unknown address or method, body too large, path parameter too long, content type.
+    expect([...tally.statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 302, 303, 400, 404, 413, 414, 415]));
   });
 
   it('answers the IoT operations for a portable Wi-Fi device and for cards in other states', { timeout: 300_000 }, async () => {
-    const tally: Tally = { sent: 0, errors: [], notEnvelope: [] };
+    const tally: Tally = { sent: 0, statuses: new Map(), errors: [], notEnvelope: [] };
     const started = Date.now();
     const iot = operations.filter((op) => op.path.startsWith('/api/iot/'));
     // A device, a card awaiting activation, a card in break state, a card-password card.
@@ -737,6 +751,17 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
       expect(res.statusCode, url).toBeLessThan(500);
       expect(isEnvelope(json(res)), `${url}: ${res.body}`).toBe(true);
     }
+  });
+
+  it('answers the rate limit of a route in the envelope', async () => {
+    const report = { platform: 'h5', packageName: 'com.simshop.h5', error: 'boom' };
+    const replies = [];
+    for (let i = 0; i < 31; i++) {
+      replies.push(await t.app.inject({ method: 'POST', url: '/api/app/errorReport', payload: report, remoteAddress: '10.202.0.1' }));
+    }
+    const last = replies.at(-1) as Res;
+    expect(last.statusCode).toBe(429);
+    expect(isEnvelope(json(last)), last.body).toBe(true);
   });
 
   it('answers what the HTTP parser refuses (431, 400) in the envelope', async () => {
