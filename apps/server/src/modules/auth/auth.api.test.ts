@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { hex32, testClock, uniqueMobile } from '../orders/test-kit.ts';
-import { SMS_RULES } from './service.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -93,7 +92,7 @@ describe('sending codes', () => {
   it('allows 10 codes a day per mobile', async () => {
     clock.t = Date.UTC(2026, 2, 2, 1, 0, 0);
     const mobile = freshMobile();
-    for (let i = 0; i < SMS_RULES.perMobileDay; i++) {
+    for (let i = 0; i < 10; i++) {
       expect((await send(mobile)).code).toBe(0);
       clock.advance(MINUTE + 1);
     }
@@ -106,7 +105,7 @@ describe('sending codes', () => {
 
   it('limits codes per IP address, whatever the mobiles', async () => {
     const ip = freshIp();
-    for (let i = 0; i < SMS_RULES.perIpHour; i++) expect((await send(freshMobile(), ip)).code).toBe(0);
+    for (let i = 0; i < 20; i++) expect((await send(freshMobile(), ip)).code).toBe(0);
     const over = await send(freshMobile(), ip);
     expect(over.code).toBe(-1);
     expect(over.message).toMatch(/network/);
@@ -226,8 +225,9 @@ describe('logging in with a code', () => {
   it('expires a login after 30 days', async () => {
     const mobile = freshMobile();
     const { sessionId, reply } = await login(mobile, (await send(mobile)).data.devCode as string);
-    expect(reply.data.expiresAt).toBe(clock.t + SMS_RULES.sessionTtlMs);
-    clock.advance(SMS_RULES.sessionTtlMs - 1);
+    const days30 = 30 * 24 * 3_600_000;
+    expect(reply.data.expiresAt).toBe(clock.t + days30);
+    clock.advance(days30 - 1);
     expect((await userInfo(sessionId)).code).toBe(0);
     clock.advance(1);
     expect((await userInfo(sessionId)).code).toBe(61);

@@ -19,7 +19,8 @@ import {
 } from './test-kit.ts';
 
 let t: TestApp;
-let clock = Date.now();
+/** A fixed clock: the demo is seeded at 2026-03-15 10:00 in China; tests move it on from wherever it is. */
+let clock = Date.UTC(2026, 2, 15, 2);
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
 });
@@ -262,6 +263,7 @@ describe('pay password', () => {
   });
 
   it('five wrong entries lock paying by password for 30 minutes on every session of the card, with the unlock time', async () => {
+    clock = Date.UTC(2026, 2, 15, 4); // 12:00 in China
     const SIM = (await plainCard({ balance: 10_000 })).simNo;
     const a = await as(SIM);
     const b = await as(SIM);
@@ -272,12 +274,11 @@ describe('pay password', () => {
       expect(r.message).toMatch(`${5 - i} tr`);
     }
     const fifth = await b.post('/api/iot/checkPayPass', { payPassword: '999990' });
-    const until = clock + 30 * 60_000;
-    const hhmm = new Date(until + 8 * 3_600_000).toISOString().slice(11, 16);
+    const until = Date.UTC(2026, 2, 15, 4, 30);
     expect(fifth.code).toBe(-1);
-    expect(fifth.message).toContain(`unlocks at ${hhmm} (UTC+8), in 30 min`);
+    expect(fifth.message).toContain('unlocks at 12:30 (UTC+8), in 30 min');
     const locked = await a.post('/api/iot/buyPackage', { packageId: id, payPassword: PW });
-    expect(locked.message).toContain(`unlocks at ${hhmm}`);
+    expect(locked.message).toContain('unlocks at 12:30');
     expect((await a.get('/api/iot/payPassStatus')).data).toMatchObject({ locked: true, lockedUntil: until, attemptsLeft: 0 });
     clock += 10 * 60_000;
     expect((await b.post('/api/iot/buyPackage', { packageId: id, payPassword: PW })).message).toContain('in 20 min');

@@ -1,7 +1,6 @@
 import { type NumberItem, PATTERN_TAGS, type PatternTag } from '@simshop/contract/numbers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { lookupIp } from './ip-location.ts';
 import { FEATURED_BIT, patternTags } from './patterns.ts';
 
 type Row = { id: number; number: string; operator: string; province: string; city: string; price: number; rank: number; tags: number };
@@ -139,7 +138,12 @@ describe('GET /api/shop/numberList', () => {
       price: row?.price,
       featured: ((row?.tags ?? 0) & FEATURED_BIT) !== 0,
     });
-    expect(first?.tags).toEqual(patternTags(first?.number ?? ''));
+    // Tags checked against the digits themselves, not against the classifier that produced them.
+    const digits = first?.number ?? '';
+    expect(first?.tags).toContain('AAAA');
+    expect(first?.tags.includes('NO4')).toBe(!digits.includes('4'));
+    expect(first?.tags.includes('TAIL8')).toBe(digits.endsWith('88'));
+    expect(PATTERN_TAGS.filter((tag) => first?.tags.includes(tag))).toEqual(first?.tags);
     expect(first?.operatorName).toMatch(/^中国/);
     expect(first?.provinceName).not.toBe('');
   });
@@ -207,14 +211,11 @@ describe('GET /api/shop/base/ipLocation', () => {
   });
 
   it('places a Chinese IP by the shipped IP database, as six-digit division codes', async () => {
-    const ip = '202.96.134.133';
-    const expected = lookupIp(ip);
-    expect(expected?.province).toMatch(/^\d{2}0000$/);
+    const ip = '202.96.134.133'; // China Telecom's DNS in Shenzhen, Guangdong
     const b = body<{ province: string; provinceName: string; city: string; source: string }>(
       await t.app.inject({ url: '/api/shop/base/ipLocation', headers: { 'x-forwarded-for': ip } }),
     );
-    expect(b.data).toMatchObject({ ...expected, source: 'ip' });
-    expect(b.data.city.slice(0, 2)).toBe(b.data.province.slice(0, 2));
+    expect(b.data).toMatchObject({ province: '440000', city: '440300', source: 'ip' });
     expect(b.data.provinceName).not.toBe('');
   });
 });
