@@ -34,36 +34,13 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).
 
 /**
  * A test's own card of the demo promoter: active, real-named, with a bound phone, no money and no
- * package. Returns its number.
+ * package (makeCard), with other columns of the card set as given. Returns its number.
  */
 export async function newCard(app: App, p: Partial<Insertable<IotSimsTable>> = {}, now = Date.now()): Promise<string> {
-  const simNo = `1449${digits(9)}`;
-  await app.db.db
-    .insertInto('iot_sims')
-    .values({
-      sim_no: simNo,
-      iccid: `8986049${digits(13)}`,
-      mobile: `139${digits(8)}`,
-      promo_code: 'demo',
-      status: 1,
-      sim_status: 2,
-      auth_status: 1,
-      numb_auth: 1,
-      device_id: null,
-      card_password_hash: null,
-      pay_password_hash: null,
-      end_at: null,
-      volume_package_id: null,
-      last_robin_at: null,
-      break_rule_id: null,
-      break_at: null,
-      break_remove_at: null,
-      activated_at: now,
-      created_at: now,
-      updated_at: now,
-      ...p,
-    } as never)
-    .execute();
+  const money = (['balance', 'integral', 'coupon_coin', 'arrears_balance'] as const).filter((c) => c in p);
+  if (money.length > 0) throw new Error(`newCard: ${money.join(', ')} go through the ledger, use makeCard's opening amounts`);
+  const { id, simNo } = await makeCard(app, { mobile: uniqueMobile(), now });
+  if (Object.keys(p).length > 0) await app.db.db.updateTable('iot_sims').set(p).where('id', '=', id).execute();
   return simNo;
 }
 
