@@ -61,11 +61,24 @@ test('switches the language on the My tab and keeps it after a reload', async ({
   await expect(page.getByText('訪客')).toBeVisible();
 });
 
-test('shows the not-found view for an unknown route', async ({ page }) => {
+test('shows the not-found view for an unknown route, in the app language, with a way back', async ({ page }) => {
   await page.goto('/shop/#/pages/nothing/here');
-  await expect(page.getByText('page `/pages/nothing/here` is not found')).toBeVisible();
+  await expect(page.getByText('This page does not exist. The link may be out of date.')).toBeVisible();
+  await expect(page.getByText('/pages/nothing/here')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found');
   await page.getByRole('button', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/#\/pages\/index\/index/);
+
+  await page.getByRole('tab', { name: 'My' }).click();
+  await page.getByTestId('language-switch').click();
+  await page.getByText('简体中文').click();
+  await page.evaluate(() => {
+    location.hash = '#/pages/nothing/here';
+  });
+  await expect(page.getByText('页面不存在，链接可能已失效。')).toBeVisible();
+  await expect(page).toHaveTitle('页面不存在');
+  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/index/);
 });
 
 test('loadDomain initialises and opens home', async ({ page }) => {

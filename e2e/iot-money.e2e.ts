@@ -244,12 +244,14 @@ test('top up at the sandbox cashier, set a pay password, buy a package with the 
   await fifth;
   const locked = await api<PayPassStatus>(page.request, '/api/iot/payPassStatus', s);
   expect(locked.locked).toBe(true);
-  const until = await page.evaluate((ms) => {
-    const d = new Date(ms);
-    return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  }, locked.lockedUntil ?? 0);
+  const until = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Shanghai',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(locked.lockedUntil ?? 0);
   await expect(sheet.getByTestId('pay-locked')).toHaveText(
-    new RegExp(`Too many wrong tries\\. Paying with the pay password is locked until (\\d{4}-\\d{2}-\\d{2} )?${until}\\.`),
+    new RegExp(`Too many wrong tries\\. Paying with the pay password is locked until ([A-Z][a-z]{2} \\d{1,2}, \\d{4}, )?${until}\\.`),
   );
   expect((await api<SimInfo>(page.request, '/api/iot/simInfo', s)).balance).toBe(afterBuy.balance);
 

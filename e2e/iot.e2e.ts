@@ -30,7 +30,14 @@ const BREAK_SIM = '1440000000004';
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 /** MB shown with its unit: under 1 GB in MB, else GB with up to two decimals. */
 const flow = (mb: number) => (mb < 1024 ? `${mb} MB` : `${(Math.round((mb / 1024) * 100) / 100).toFixed(2).replace(/\.?0+$/, '')} GB`);
-const chinaDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+/** The date as the app shows it: China time, the language's Intl medium date ("Jan 19, 2027", "2027年1月19日"). */
+const shownDate = (ms: number, lang: Lang) =>
+  new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'zh-TW', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(ms);
 
 const TEXT = {
   en: {
@@ -49,11 +56,9 @@ const TEXT = {
     >,
     canRelease: 'Release to refresh',
     pulling: 'Pull down to refresh',
-    unsupported: 'This menu type is not supported yet',
     packageInfo: 'Package details',
     history: 'Usage history',
-    guide: 'User guide',
-    mini: 'Mini shop',
+    guide: 'Agreement',
     myAccount: 'My account',
     logout: 'Log out',
     recent: 'Recent logins',
@@ -73,11 +78,9 @@ const TEXT = {
     operator: { 1: '中國電信', 2: '中國聯通', 3: '中國廣電', 4: '中國移動', 99: '智慧多網' } as Record<number, string>,
     canRelease: '放開立即重新整理',
     pulling: '下拉重新整理',
-    unsupported: '暫不支援此選單類型',
     packageInfo: '套餐詳情',
     history: '用量記錄',
-    guide: '使用教學',
-    mini: '小程式商城',
+    guide: '服務協議',
     myAccount: '我的',
     logout: '登出',
     recent: '最近登入',
@@ -148,7 +151,7 @@ async function expectFigures(page: Page, lang: Lang, info: SimInfo) {
   await expect(page.getByTestId('flow-used')).toHaveText(flow(info.useFlow));
   await expect(page.getByTestId('flow-left')).toHaveText(flow(info.surplusFlow).replace(' ', ''));
   await expect(page.getByTestId('flow-total')).toHaveText(flow(info.totalFlow));
-  await expect(page.getByTestId('info-endAt')).toHaveText(info.endAt ? chinaDate(info.endAt) : '—');
+  await expect(page.getByTestId('info-endAt')).toHaveText(info.endAt ? shownDate(info.endAt, lang) : '—');
   await expect(page.getByTestId('status-operator')).toContainText(T.operator[info.operatorDisplayType] ?? '');
   if (info.authStatus === 1) await expect(page.getByTestId('status-authStatus')).toContainText(T.realNamed);
 }
@@ -180,10 +183,7 @@ for (const lang of ['en', 'zh-Hant'] as const) {
     await refresh;
     await expectFigures(page, lang, await simInfo(page));
 
-    // Unknown menu types are refused with a message.
     const menus = page.getByRole('region', { name: T.services });
-    await menus.getByRole('button', { name: T.mini }).click();
-    await expect(page.getByText(T.unsupported)).toBeVisible();
 
     // A page menu opens its page; back returns to the dashboard.
     await menus.getByRole('button', { name: T.packageInfo }).click();
@@ -205,10 +205,9 @@ for (const lang of ['en', 'zh-Hant'] as const) {
     await expect(page.getByTestId('history-total')).toHaveText(flow(history.data.total));
     await page.goBack();
 
-    // A url menu opens the link with [promoCode] and [sn] replaced.
-    await page.route('https://help.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>guide</h1>' }));
+    // A url menu opens the link with [promoCode] and [sn] replaced (in the demo, a page of this site).
     await menus.getByRole('button', { name: T.guide }).click();
-    await expect(page).toHaveURL(`https://help.example.com/iot/guide?promoCode=${info.promoCode}&sn=${SIM}`);
+    await expect(page).toHaveURL(`/shop/#/pages/iot/login/protocol?promoCode=${info.promoCode}&sn=${SIM}`);
     await page.goBack();
     await expect(page.getByTestId('sim-dashboard')).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { DotLoading, NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
@@ -41,10 +42,16 @@ class PageErrorBoundary extends Component<{ children: ReactNode; message: string
   }
 }
 
-export function NavTitleBar({ title, showBack }: { title: string; showBack: boolean }) {
+export function NavTitleBar({ title, showBack, onBack }: { title: string; showBack: boolean; onBack?: () => void }) {
+  const { t } = useTranslation();
+  const back = showBack ? (
+    <button type="button" className="nav-back" aria-label={t('common.back')} onClick={onBack ?? (() => void navigateBack())}>
+      <LeftOutline />
+    </button>
+  ) : null;
   return (
     <header className="nav-bar">
-      <NavBar back={showBack ? '' : null} onBack={() => void navigateBack()}>
+      <NavBar back={null} left={back}>
         {title}
       </NavBar>
     </header>

@@ -39,6 +39,7 @@ export interface NavDeps {
 export const HOME = '/pages/index/index';
 export const LOGIN = '/pages/login/index';
 export const SIM_LOGIN = '/pages/iot/login/index';
+export const SIM_HOME = '/pages/iot/index/index';
 
 /** Page aliases: `/` is the home page. */
 const ALIASES: Record<string, string> = { '/': HOME, '': HOME };

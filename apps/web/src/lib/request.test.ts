@@ -246,10 +246,14 @@ describe('HTTP statuses', () => {
     await shown(en.request.serverError);
   });
 
-  it('other statuses toast the message or request error, unless hideErrorToast', async () => {
-    reply({ code: -1, message: 'too many requests, retry in 5 s', data: null }, 429);
+  it('429 says in the app language to wait and try again, never the raw reply', async () => {
+    reply({ statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 1 minute' }, 429);
     await refused(get('/api/x'));
-    await shown('too many requests, retry in 5 s');
+    await shown('Too many requests right now. Please wait a moment and try again.');
+    expect(document.body.textContent).not.toContain('Rate limit exceeded');
+  });
+
+  it('other statuses toast the message or request error, unless hideErrorToast', async () => {
     reply('not json', 404);
     await refused(get('/api/x'));
     await shown(en.request.requestError);

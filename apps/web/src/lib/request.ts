@@ -197,6 +197,11 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   }
 
   if (res.status === 401) throw new ApiError(Code.FAILED, json?.message ?? '', 401);
+  // Rate limited: a friendly message in the app's language; the page offers its retry.
+  if (res.status === 429) {
+    if (!options.hideErrorToast) toast(t('request.tooMany'));
+    throw new ApiError(Code.FAILED, t('request.tooMany'), 429);
+  }
   if (res.status >= 500) {
     toast(t('request.serverError'));
     throw new ApiError(Code.FAILED, t('request.serverError'), res.status);

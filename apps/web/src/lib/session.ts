@@ -106,3 +106,8 @@ export function isLoggedIn(state: Pick<SessionState, 'userInfo'> = useSession.ge
 export function isSimLoggedIn(state: Pick<SessionState, 'simNo' | 'token'> = useSession.getState()): boolean {
   return state.simNo !== '' && state.token !== '';
 }
+
+/** A mobile number as shown on screen: 13800138000 → 138****8000. */
+export function maskMobile(mobile: string): string {
+  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}

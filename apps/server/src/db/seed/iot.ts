@@ -48,7 +48,7 @@ function demoLayout(): SimLayout {
   return {
     ...base,
     name: '号码优选 · 物联网卡',
-    kefuUrl: 'https://kefu.example.com/chat?promo=demo',
+    kefuUrl: '',
     notice: '流量每日更新，充值后立即到账；客服时间 9:00-21:00',
     packageLamp: true,
     menus: [
@@ -68,29 +68,33 @@ function demoLayout(): SimLayout {
       },
       { key: 'package', title: '套餐订购', icon: `${IMG}/iot/package.svg`, type: 'page', path: '/pages/iot/index/package/index' },
       { key: 'balance', title: '余额充值', icon: `${IMG}/iot/balance.svg`, type: 'page', path: '/pages/iot/index/balance/index' },
-      { key: 'realname', title: '实名认证', icon: `${IMG}/iot/realname.svg`, type: 'page', path: '/pages/iot/index/realnameAuth/index' },
       { key: 'user', title: '我的', icon: `${IMG}/iot/user.svg`, type: 'page', path: '/pages-sub/iot/user/index?type=page' },
+      // A url menu to a page of this site, with the placeholders filled in.
       {
-        key: 'guide',
-        title: '使用教程',
+        key: 'protocol',
+        title: '服务协议',
         icon: `${IMG}/iot/guide.svg`,
         type: 'url',
-        path: 'https://help.example.com/iot/guide?promoCode=[promoCode]&sn=[sn]',
+        path: '/shop/#/pages/iot/login/protocol?promoCode=[promoCode]&sn=[sn]',
       },
-      { key: 'mini', title: '小程序商城', icon: `${IMG}/iot/mini.svg`, type: 'miniProgram', path: 'gh_0123456789ab' },
+      { key: 'orderLogs', title: '订单记录', icon: `${IMG}/iot/package.svg`, type: 'page', path: '/pages/iot/index/orderLogs/index' },
       { key: 'customer', title: '联系客服', icon: `${IMG}/iot/customer.svg`, type: 'page', path: '/pages/iot/index/customer/index' },
     ],
     carousels: [
       { image: `${IMG}/banner-renew.svg`, title: '续费享九折', type: 'page', path: '/pages/iot/index/package/index' },
       { image: `${IMG}/banner-1.svg`, title: '靓号专区', type: 'page', path: '/pages/index/VanityNumber/index' },
     ],
-    popup: { switch: true, title: '温馨提示', content: '为保障您的权益，请尽快完成实名认证；未实名的卡片将无法使用流量。' },
+    popup: {
+      switch: true,
+      title: '温馨提示',
+      content: '流量每日更新，充值后立即到账。客服在线时间 9:00-21:00，如有疑问请在“联系客服”中留言。',
+    },
     tabBar: { ...base.tabBar, switch: false, middleBulge: true },
     user: {
       ...base.user,
       carousels: [{ image: `${IMG}/banner-renew.svg`, title: '续费享九折', type: 'page', path: '/pages/iot/index/package/index' }],
       service: {
-        kefuUrl: 'https://kefu.example.com/chat?promo=demo',
+        kefuUrl: '',
         kefuMobile: '400-800-1234',
         kefuQr: '',
         wechat: 'simshop_kefu',

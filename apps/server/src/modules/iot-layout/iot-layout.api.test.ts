@@ -32,7 +32,7 @@ describe('GET /api/iot/simLayout', () => {
       expect.arrayContaining(['header', 'simStatusTips', 'notice', 'flowCard', 'itemCard', 'menus', 'swiper', 'warranty']),
     );
     const types = layout.menus.map((m: { type: string }) => m.type);
-    expect(types).toEqual(expect.arrayContaining(['page', 'url', 'miniProgram']));
+    expect(types).toEqual(expect.arrayContaining(['page', 'url']));
     expect(layout.menus.find((m: { type: string }) => m.type === 'url').path).toContain('[promoCode]');
     expect(layout.menus.find((m: { type: string }) => m.type === 'url').path).toContain('[sn]');
     expect(layout.menus.map((m: { path: string }) => m.path)).toEqual(

@@ -30,11 +30,6 @@ export function usedRatio(used: number, total: number): number {
   return Math.min(1, Math.max(0, used / total));
 }
 
-/** A calendar date YYYY-MM-DD of an epoch-ms instant, in China Standard Time (the carrier's day). */
-export function chinaDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** Masks the middle of a long number for display in lists: 1440000000001 → 1440****0001. */
 export function maskNo(no: string): string {
   return no.length > 8 ? `${no.slice(0, 4)}****${no.slice(-4)}` : no;

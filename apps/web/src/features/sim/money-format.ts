@@ -22,18 +22,6 @@ export function moneyText(fen: number, signed = false): string {
   return `${sign}¥${yuan(Math.abs(fen))}`;
 }
 
-/** Date and time in the device's time zone: 2025-03-04 09:05. */
-export function dateTimeText(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** Date in the device's time zone: 2025-03-04. */
-export function dateText(ms: number): string {
-  return dateTimeText(ms).slice(0, 10);
-}
-
 /** Tone of an order status for its tag. */
 export function orderStatusTone(status: IotOrderStatus): 'good' | 'warn' | 'bad' | 'plain' {
   switch (status) {

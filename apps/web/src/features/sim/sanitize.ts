@@ -1,58 +1,28 @@
-/**
- * Sanitises agreement HTML by rebuilding it from an allowlist: only these tags are kept (their
- * text and children), every attribute is dropped except an http(s) href on links. Anything else
- * (scripts, styles, event handlers, iframes, images) is removed or reduced to its text.
- */
-const ALLOWED = new Set([
-  'P',
-  'BR',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'UL',
-  'OL',
-  'LI',
-  'STRONG',
-  'B',
-  'EM',
-  'I',
-  'U',
-  'SPAN',
-  'DIV',
-  'A',
-  'BLOCKQUOTE',
-]);
-const DROPPED = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH']);
+import DOMPurify from 'dompurify';
 
-function copy(from: Node, to: Node, doc: Document): void {
-  for (const child of Array.from(from.childNodes)) {
-    if (child.nodeType === Node.TEXT_NODE) {
-      to.appendChild(doc.createTextNode(child.textContent ?? ''));
-    } else if (child.nodeType === Node.ELEMENT_NODE) {
-      const el = child as Element;
-      if (DROPPED.has(el.tagName)) continue;
-      if (!ALLOWED.has(el.tagName)) {
-        copy(el, to, doc);
-        continue;
-      }
-      const clean = doc.createElement(el.tagName.toLowerCase());
-      const href = el.tagName === 'A' ? el.getAttribute('href') : null;
-      if (href && /^https?:\/\//i.test(href)) {
-        clean.setAttribute('href', href);
-        clean.setAttribute('target', '_blank');
-        clean.setAttribute('rel', 'noopener noreferrer');
-      }
-      copy(el, clean, doc);
-      to.appendChild(clean);
+/** Tags agreement texts may use; everything else is removed (scripts, styles, frames, forms, media). */
+const ALLOWED_TAGS = ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'span', 'div', 'a', 'blockquote'];
+
+let hooked = false;
+
+/** Links keep only an http(s) target and open in a new tab without access to this page. */
+function hookLinks(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName !== 'A') return;
+    const href = node.getAttribute('href') ?? '';
+    if (!/^https?:\/\//i.test(href)) {
+      node.removeAttribute('href');
+      return;
     }
-  }
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  });
 }
 
+/** Sanitises agreement HTML for display (DOMPurify with a small allowlist of tags; only href survives). */
 export function sanitizeHtml(html: string): string {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
-  const out = document.implementation.createHTMLDocument('');
-  const root = out.createElement('div');
-  copy(parsed.body, root, out);
-  return root.innerHTML;
+  hookLinks();
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['href'], KEEP_CONTENT: true });
 }

@@ -135,7 +135,7 @@ export default function LoginPage() {
           <NoticeBar
             color="info"
             wrap
-            style={{ '--background-color': '#e6f4f1', '--border-color': '#bfe6dc', '--text-color': '#018d71' }}
+            style={{ '--background-color': '#e6f4f1', '--border-color': '#bfe6dc', '--text-color': '#017a62' }}
             content={
               <span>
                 {t('shop.login.devCode')} <b data-testid="dev-code">{devCode}</b>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { changeLanguage, currentLanguage, LANGUAGES } from '../../lib/i18n.ts';
-import { knowsPage, LOGIN, navigateTo, switchTab } from '../../lib/nav.ts';
-import { useSession } from '../../lib/session.ts';
+import { knowsPage, LOGIN, navigateTo, reLaunch, SIM_HOME, SIM_LOGIN, switchTab } from '../../lib/nav.ts';
+import { isSimLoggedIn, maskMobile, useSession } from '../../lib/session.ts';
 import './index.css';
 
 export default function MyPage() {
@@ -21,9 +21,9 @@ export default function MyPage() {
       <div className="my-head">
         <Avatar src={user.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
         <div className="my-who">
-          <div className="my-name">{user.mobile ? user.nickname || user.mobile : t('my.guest')}</div>
+          <div className="my-name">{user.mobile ? user.nickname || maskMobile(user.mobile) : t('my.guest')}</div>
           {user.mobile ? (
-            <div className="my-sub">{user.mobile}</div>
+            <div className="my-sub">{maskMobile(user.mobile)}</div>
           ) : knowsPage(LOGIN) ? (
             <button type="button" className="my-login" onClick={() => void navigateTo(LOGIN)}>
               {t('my.login')}
@@ -38,7 +38,7 @@ export default function MyPage() {
         <List.Item onClick={() => void switchTab('/pages/order/index')}>{t('my.orders')}</List.Item>
         <List.Item onClick={() => void switchTab('/pages/customer/index')}>{t('my.service')}</List.Item>
         {knowsPage('/pages/iot/login/index') ? (
-          <List.Item onClick={() => void navigateTo('/pages/iot/login/index')}>{t('my.iot')}</List.Item>
+          <List.Item onClick={() => void (isSimLoggedIn() ? reLaunch(SIM_HOME) : navigateTo(SIM_LOGIN))}>{t('my.iot')}</List.Item>
         ) : null}
       </List>
       <List mode="card">
@@ -48,7 +48,7 @@ export default function MyPage() {
         {config ? <List.Item extra={config.promoName}>{t('my.promoter')}</List.Item> : null}
         <List.Item extra={t('my.version', { version: APP_VERSION })}>{t('my.about')}</List.Item>
         {user.mobile ? (
-          <List.Item onClick={logoutUser} style={{ color: '#e5484d' }}>
+          <List.Item onClick={logoutUser} style={{ color: '#d92d33' }}>
             {t('my.logout')}
           </List.Item>
         ) : null}

@@ -7,6 +7,7 @@ import { PrettyNumber } from '../../../components/pretty-number.tsx';
 import { Price } from '../../../components/price.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import './order-card.css';
+import { formatDateTime } from '../../../lib/datetime.ts';
 
 /** Minutes and seconds left of the hold on an unpaid order, ticking. */
 export function useCountdown(until: number | null): number {
@@ -33,12 +34,9 @@ export interface OrderAction {
 
 /** One order of the Orders tab: number, package, status, amount and its actions. */
 export function OrderCard({ order, actions, footnote }: { order: OrderSummary; actions: OrderAction[]; footnote?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const left = useCountdown(order.status === 'awaiting_payment' ? order.holdUntil : null);
-  const created = new Date(order.createdAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const created = formatDateTime(order.createdAt);
   const operator = t(`dict.operator_type.${order.operator}`, { defaultValue: order.operatorName });
   return (
     <article className="order-card" aria-label={t('shop.orders.cardLabel', { number: order.number })} data-order-no={order.orderNo}>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<OrderStatus, string> = {
   awaiting_payment: '#ff6a00',
-  paid: '#018d71',
-  shipped: '#1677ff',
+  paid: '#017a62',
+  shipped: '#017a62',
   completed: '#00b578',
   cancelled: '#999999',
-  refunded: '#e5484d',
+  refunded: '#d92d33',
 };
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {

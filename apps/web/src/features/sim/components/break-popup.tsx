@@ -4,16 +4,11 @@ import { CenterPopup, Toast } from 'antd-mobile';
 import { CloseOutline, ExclamationShieldFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useSimRemoveBreak } from '../api/sim-remove-break.ts';
 
 const CUSTOMER_PAGE = '/pages/iot/index/customer/index';
-
-function time(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /**
  * The card is restricted for breaking a rule (spec §2 breakPopup): why, and the button that lifts
@@ -48,7 +43,7 @@ export function BreakPopup({ info, visible, onClose }: { info: SimInfo; visible:
         <h3 className="sim-break-title">{attr?.title || t('iot.break.title')}</h3>
         {attr?.content ? <p className="sim-break-text">{attr.content}</p> : null}
         {info.breakTips ? <p className="sim-break-tips">{info.breakTips}</p> : null}
-        {later && info.breakRemoveAt ? <p className="muted">{t('iot.break.later', { time: time(info.breakRemoveAt) })}</p> : null}
+        {later && info.breakRemoveAt ? <p className="muted">{t('iot.break.later', { time: formatDateTime(info.breakRemoveAt) })}</p> : null}
         {info.allowRemoveBreak ? (
           <button
             type="button"

@@ -18,7 +18,7 @@ function Ring({ ratio, unlimited }: { ratio: number; unlimited: boolean }) {
       <defs>
         <linearGradient id="simRingGrad" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0%" stopColor="#2fd3a6" />
-          <stop offset="100%" stopColor="#018d71" />
+          <stop offset="100%" stopColor="#017a62" />
         </linearGradient>
       </defs>
       <circle cx="66" cy="66" r={r} fill="none" stroke="#eef2f1" strokeWidth="12" />

@@ -51,13 +51,13 @@ export function HistoryChart({ list }: { list: DayFlow[] }) {
         <defs>
           <linearGradient id="simBarGrad" x1="0" y1="0" x2="0" y2="1">
             <stop offset="0%" stopColor="#2fd3a6" />
-            <stop offset="100%" stopColor="#018d71" />
+            <stop offset="100%" stopColor="#017a62" />
           </linearGradient>
         </defs>
         {ticks.map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#eef0f3" strokeDasharray={v === 0 ? undefined : '3 3'} />
-            <text x={PAD.left - 6} y={y(v) + 3} textAnchor="end" fontSize="9" fill="#8f959e">
+            <text x={PAD.left - 6} y={y(v) + 3} textAnchor="end" fontSize="9" fill="#6b7280">
               {flowText(v).replace(' ', '')}
             </text>
           </g>
@@ -82,7 +82,7 @@ export function HistoryChart({ list }: { list: DayFlow[] }) {
         })}
         {list.map((d, i) =>
           i % 7 === (list.length - 1) % 7 ? (
-            <text key={`l${d.date}`} x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" fontSize="9" fill="#8f959e">
+            <text key={`l${d.date}`} x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" fontSize="9" fill="#6b7280">
               {d.date.slice(5)}
             </text>
           ) : null,

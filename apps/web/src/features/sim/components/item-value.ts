@@ -1,6 +1,7 @@
 import type { SimInfo } from '@simshop/contract/iot';
 import type { TFunction } from 'i18next';
-import { chinaDate, flowParts, yuan } from '../format.ts';
+import { formatDate } from '../../../lib/datetime.ts';
+import { flowParts, yuan } from '../format.ts';
 import { authStatusLabel, onlineStatusLabel, operatorKey, simStatusLabel, type Tone } from '../labels.ts';
 
 export interface ItemValue {
@@ -37,7 +38,7 @@ export function itemValue(key: string, info: SimInfo, t: TFunction): ItemValue {
     case 'monthUseFlow':
       return flow(info.monthUseFlow);
     case 'endAt':
-      return { value: info.isLifetime ? t('iot.flow.lifetime') : info.endAt ? chinaDate(info.endAt) : '—' };
+      return { value: info.isLifetime ? t('iot.flow.lifetime') : info.endAt ? formatDate(info.endAt) : '—' };
     case 'surplusTime':
       return { value: info.surplusTimeTips || '—' };
     case 'simStatus': {

@@ -37,7 +37,7 @@ export function SnField({ value, onChange, onEnter }: { value: string; onChange:
   const { t } = useTranslation();
   return (
     <div className="sim-field">
-      <PhonebookOutline fontSize={20} color="#8f959e" />
+      <PhonebookOutline fontSize={20} color="#6b7280" />
       <Input
         value={value}
         onChange={(v) => onChange(v.replace(/\s/g, ''))}

@@ -29,17 +29,17 @@ const GLYPHS: Record<string, [ComponentType<{ fontSize?: number | string }>, str
   realname: [ScanningFaceOutline, '#00a870', '#3fd1a0'],
   orderLogs: [UnorderedListOutline, '#ff6b6b', '#ff9a8b'],
   customer: [MessageOutline, '#13c2c2', '#5cdbd3'],
-  user: [UserOutline, '#018d71', '#2fc39f'],
+  user: [UserOutline, '#017a62', '#2fc39f'],
   guide: [ContentOutline, '#597ef7', '#85a5ff'],
   mini: [AppstoreOutline, '#eb2f96', '#ff85c0'],
   changeDevice: [LoopOutline, '#2f80ed', '#56a8ff'],
-  protocol: [FileOutline, '#8c8c8c', '#bfbfbf'],
+  protocol: [FileOutline, '#6e6e6e', '#bfbfbf'],
   wifi: [GlobalOutline, '#13c2c2', '#5cdbd3'],
   integralShop: [ShopbagOutline, '#ff6b6b', '#ff9a8b'],
   vip: [StarOutline, '#d4a017', '#f2c94c'],
   task: [TeamOutline, '#00a870', '#3fd1a0'],
-  setting: [SetOutline, '#595959', '#8c8c8c'],
-  more: [AppOutline, '#8c8c8c', '#bfbfbf'],
+  setting: [SetOutline, '#595959', '#6e6e6e'],
+  more: [AppOutline, '#6e6e6e', '#bfbfbf'],
 };
 
 const isRemote = (src: string) => /^https?:\/\//i.test(src);

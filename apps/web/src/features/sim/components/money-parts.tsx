@@ -74,8 +74,8 @@ export function MoneyEmpty({ text, action }: { text: string; action?: ReactNode 
         <rect x="30" y="34" width="44" height="6" rx="3" fill="#c9e6dc" />
         <rect x="30" y="48" width="60" height="6" rx="3" fill="#dcefe8" />
         <rect x="30" y="62" width="32" height="6" rx="3" fill="#dcefe8" />
-        <circle cx="92" cy="22" r="12" fill="#018d71" opacity="0.15" />
-        <path d="M86 22h12M92 16v12" stroke="#018d71" strokeWidth="2.4" strokeLinecap="round" />
+        <circle cx="92" cy="22" r="12" fill="#017a62" opacity="0.15" />
+        <path d="M86 22h12M92 16v12" stroke="#017a62" strokeWidth="2.4" strokeLinecap="round" />
       </svg>
       <p>{text}</p>
       {action}

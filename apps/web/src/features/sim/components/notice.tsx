@@ -3,7 +3,7 @@ import { NoticeBar, Popup } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chinaDate } from '../format.ts';
+import { formatDate } from '../../../lib/datetime.ts';
 
 /** The layout notice and the promoter's notices in force: a scrolling bar; tapping lists them (spec §2 notice). */
 export function Notice({ text, notices }: { text: string; notices: SimLayoutReply['notices'] }) {
@@ -29,7 +29,7 @@ export function Notice({ text, notices }: { text: string; notices: SimLayoutRepl
             <article key={n.id} className="sim-notice-item">
               <h4>{n.title}</h4>
               <p>{n.content}</p>
-              <span className="muted">{chinaDate(n.startAt)}</span>
+              <span className="muted">{formatDate(n.startAt)}</span>
             </article>
           ))}
           <button type="button" className="sim-primary-btn" onClick={() => setOpen(false)}>

@@ -4,8 +4,9 @@ import { DotLoading } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../lib/datetime.ts';
 import { flowText } from '../format.ts';
-import { dateText, dateTimeText, moneyText } from '../money-format.ts';
+import { moneyText } from '../money-format.ts';
 
 function Icon({ status }: { status: IotOrderView['status'] }) {
   switch (status) {
@@ -88,14 +89,14 @@ export function OrderResult({
         ) : null}
         {order.kind === 'package' && order.packageStartsAt && order.packageEndsAt ? (
           <Row label={t('iot.package.validity')} testId="order-window">
-            {dateText(order.packageStartsAt)} – {dateText(order.packageEndsAt)}
+            {formatDate(order.packageStartsAt)} – {formatDate(order.packageEndsAt)}
           </Row>
         ) : null}
         <Row label={t('iot.orderLogs.payMethod')}>{order.payMethod === 'balance' ? t('iot.pay.balance') : t('iot.pay.online')}</Row>
         <Row label={t('iot.orderLogs.orderNo')}>
           <span className="pay-mono">{order.orderNo}</span>
         </Row>
-        <Row label={t('iot.orderLogs.createdAt')}>{dateTimeText(order.createdAt)}</Row>
+        <Row label={t('iot.orderLogs.createdAt')}>{formatDateTime(order.createdAt)}</Row>
       </div>
       <div className="order-result-actions">{actions}</div>
     </section>

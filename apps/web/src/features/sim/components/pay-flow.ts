@@ -5,22 +5,30 @@ import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import type { ApiError } from '../../../lib/request.ts';
 
 const REALNAME = '/pages/iot/index/realnameAuth/index';
+const SIM_SERVICE = '/pages/iot/index/customer/index';
 
-/** 41002: real-name authentication comes first; offer to go there when the page exists. */
+/**
+ * Where a holder completes real-name verification: the verification page when the app has it,
+ * else customer service. Every message asking for verification carries this action.
+ */
+export function realnameAction(): { label: string; hint: string; go: () => void } {
+  if (knowsPage(REALNAME)) return { label: t('iot.realname.go'), hint: '', go: () => void navigateTo(REALNAME) };
+  return { label: t('iot.realname.contact'), hint: t('iot.realname.viaService'), go: () => void navigateTo(SIM_SERVICE) };
+}
+
+/** 41002: real-name verification comes first; the dialog offers the way to do it. */
 export function showRealnameRequired(): void {
-  const canGo = knowsPage(REALNAME);
+  const action = realnameAction();
   Dialog.show({
     title: t('iot.realname.title'),
-    content: t('iot.realname.required'),
+    content: action.hint ? `${t('iot.realname.required')} ${action.hint}` : t('iot.realname.required'),
     closeOnAction: true,
-    actions: canGo
-      ? [
-          [
-            { key: 'later', text: t('iot.realname.later') },
-            { key: 'go', text: t('iot.realname.go'), bold: true, onClick: () => void navigateTo(REALNAME) },
-          ],
-        ]
-      : [{ key: 'ok', text: t('iot.common.gotIt'), bold: true }],
+    actions: [
+      [
+        { key: 'later', text: t('iot.realname.later') },
+        { key: 'go', text: action.label, bold: true, onClick: action.go },
+      ],
+    ],
   });
 }
 

@@ -4,10 +4,11 @@ import { DotLoading, Popup } from 'antd-mobile';
 import { CloseOutline, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNearDateTime } from '../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import { payPassStatusQuery, usePayPassStatus } from '../api/pay-pass-status.ts';
-import { dateTimeText, moneyText } from '../money-format.ts';
+import { moneyText } from '../money-format.ts';
 import { PayCells, PayKeyboard } from './pay-keyboard.tsx';
 
 export const PAY_PASSWORD_PAGE = '/pages/iot/index/payPassword/index';
@@ -17,8 +18,7 @@ export type PasswordOutcome = 'ok' | 'wrong' | 'stop';
 
 /** "until 14:35" today, or with the date on another day. */
 export function unlockTime(ms: number, now = Date.now()): string {
-  const full = dateTimeText(ms);
-  return full.slice(0, 10) === dateTimeText(now).slice(0, 10) ? full.slice(11) : full;
+  return formatNearDateTime(ms, now);
 }
 
 /**

@@ -3,6 +3,7 @@ import { ExclamationCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { yuan } from '../format.ts';
+import { realnameAction } from './pay-flow.ts';
 
 interface Tip {
   key: string;
@@ -35,8 +36,8 @@ export function SimStatusTips({ info, onBreak }: { info: SimInfo; onBreak: () =>
     });
   }
   if (info.needAuth || info.needPlatformAuth) {
-    const onAction = go('/pages/iot/index/realnameAuth/index');
-    tips.push({ key: 'auth', tone: 'warn', text: t('iot.tips.needAuth'), action: onAction ? t('iot.tips.authNow') : undefined, onAction });
+    const action = realnameAction();
+    tips.push({ key: 'auth', tone: 'warn', text: t('iot.tips.needAuth'), action: action.label, onAction: action.go });
   }
   if (info.needBuyPackage) {
     const onAction = go('/pages/iot/index/package/index');

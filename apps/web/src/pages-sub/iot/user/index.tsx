@@ -13,10 +13,10 @@ import { ItemCardItem } from '../../../features/sim/components/item-card.tsx';
 import { Menus } from '../../../features/sim/components/menus.tsx';
 import { SimLoadFailed, SimLoading } from '../../../features/sim/components/page-state.tsx';
 import { SimSwiper } from '../../../features/sim/components/swiper.tsx';
-import { chinaDate } from '../../../features/sim/format.ts';
 import { authStatusLabel, isDevice, operatorKey, simStatusLabel } from '../../../features/sim/labels.ts';
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
+import { formatDate } from '../../../lib/datetime.ts';
 import { knowsPage, navigateBack, navigateTo, redirectTo } from '../../../lib/nav.ts';
 
 const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
@@ -109,7 +109,7 @@ export default function IotUserPage() {
       blocks.push(
         <section key="vip" className="card sim-user-vip">
           <b>{data.vipOrder.vipName}</b>
-          <span>{t('iot.user.vipUntil', { date: chinaDate(data.vipOrder.endAt) })}</span>
+          <span>{t('iot.user.vipUntil', { date: formatDate(data.vipOrder.endAt) })}</span>
         </section>,
       );
     } else if (el.key === 'carousel') {
@@ -132,7 +132,7 @@ export default function IotUserPage() {
         <List key="service" mode="card" header={title}>
           {s.kefuMobile ? (
             <List.Item
-              prefix={<PhoneFill color="#018d71" />}
+              prefix={<PhoneFill color="#017a62" />}
               extra={<a href={`tel:${s.kefuMobile.replace(/[^\d+]/g, '')}`}>{s.kefuMobile}</a>}
             >
               {t('iot.service.hotline')}
@@ -156,7 +156,7 @@ export default function IotUserPage() {
     <List key="payment" mode="card" header={t('iot.user.payment')}>
       {knowsPage(PAY_PASSWORD) ? (
         <List.Item
-          prefix={<LockOutline color="#018d71" />}
+          prefix={<LockOutline color="#017a62" />}
           extra={data.existPayPassword ? t('iot.user.payPassOn') : t('iot.user.payPassOff')}
           onClick={() => void navigateTo(PAY_PASSWORD)}
         >
@@ -164,12 +164,12 @@ export default function IotUserPage() {
         </List.Item>
       ) : null}
       {knowsPage(SET_RENEW) ? (
-        <List.Item prefix={<ClockCircleOutline color="#018d71" />} onClick={() => void navigateTo(SET_RENEW)}>
+        <List.Item prefix={<ClockCircleOutline color="#017a62" />} onClick={() => void navigateTo(SET_RENEW)}>
           {t('iot.title.setRenew')}
         </List.Item>
       ) : null}
       {knowsPage(ORDER_LOGS) ? (
-        <List.Item prefix={<BillOutline color="#018d71" />} onClick={() => void navigateTo(ORDER_LOGS)}>
+        <List.Item prefix={<BillOutline color="#017a62" />} onClick={() => void navigateTo(ORDER_LOGS)}>
           {t('iot.title.orderLogs')}
         </List.Item>
       ) : null}

@@ -7,6 +7,7 @@ import { useReviews } from '../../../features/reviews/api/review-list.ts';
 import { navigateBack } from '../../../lib/nav.ts';
 import '../../../components/shop.css';
 import './comment.css';
+import { formatDate } from '../../../lib/datetime.ts';
 
 /** Write the review of a completed order (`?orderNo=`): the buyer only, once. */
 function WriteReview({ orderNo }: { orderNo: string }) {
@@ -53,13 +54,13 @@ function WriteReview({ orderNo }: { orderNo: string }) {
 }
 
 export default function CommentPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';
   const reviews = useReviews();
   const first = reviews.data?.pages[0];
   const items = reviews.data?.pages.flatMap((p) => p.list) ?? [];
-  const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : i18n.language);
+  const date = formatDate;
 
   return (
     <div className="reviews">

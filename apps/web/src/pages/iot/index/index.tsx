@@ -22,6 +22,7 @@ import { Warranty } from '../../../features/sim/components/warranty.tsx';
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { parsePreview, usePreview } from '../../../features/sim/stores/preview.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
+import { formatNearDateTime } from '../../../lib/datetime.ts';
 import { useSession } from '../../../lib/session.ts';
 
 const MORE_MENU = '/pages/iot/index/moreMenu/index';
@@ -33,7 +34,7 @@ function DashboardSkeleton() {
   return (
     <div className="sim-page" data-testid="sim-loading">
       <div className="sim-header-gradual">
-        <div className="sim-header-bg" style={{ background: 'linear-gradient(180deg,#018d71,#3fbf9f)', height: 140 }} />
+        <div className="sim-header-bg" style={{ background: 'linear-gradient(180deg,#017a62,#3fbf9f)', height: 140 }} />
       </div>
       <div className="card" style={{ marginTop: -60, position: 'relative' }}>
         <Skeleton.Title animated />
@@ -94,13 +95,6 @@ function Elements({ info, reply, onBreak, preview }: { info: SimInfo; reply: Sim
     }
   }
   return <>{out}</>;
-}
-
-function syncedAt(ms: number | null): string {
-  if (!ms) return '';
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** The SIM dashboard (spec §2), driven by the layout of the card's promoter. */
@@ -174,7 +168,7 @@ export default function IotHomePage() {
     <>
       <Elements info={info.data} reply={reply} onBreak={() => setBreakOpen(true)} preview={preview} />
       <div className="sim-footer-tips" data-testid="synced-at">
-        {info.data.lastRobinAt ? t('iot.home.synced', { time: syncedAt(info.data.lastRobinAt) }) : null}
+        {info.data.lastRobinAt ? t('iot.home.synced', { time: formatNearDateTime(info.data.lastRobinAt) }) : null}
         {reply.layout.refreshSwitch ? <div>{t('iot.home.pullHint')}</div> : null}
       </div>
     </>

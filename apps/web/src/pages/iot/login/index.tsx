@@ -1,16 +1,15 @@
 import { Input, Toast } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSimLogin } from '../../../features/sim/api/sim-login.ts';
 import { useSimLoginConfig } from '../../../features/sim/api/sim-login-config.ts';
 import { AgreementCheck, LoginBrand, SnField } from '../../../features/sim/components/login-parts.tsx';
-import { navigateTo, reLaunch } from '../../../lib/nav.ts';
+import { navigateTo, reLaunch, SIM_HOME } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { useSession } from '../../../lib/session.ts';
+import { isSimLoggedIn, useSession } from '../../../lib/session.ts';
 
-const SIM_HOME = '/pages/iot/index/index';
 const LOGIN_SN = /^[0-9A-Za-z]{4,32}$/;
 
 /** SIM login (spec §2): SIM number, ICCID or device number; the 5 most recent numbers offered. */
@@ -25,6 +24,11 @@ export default function SimLoginPage() {
   const [password, setPassword] = useState('');
   const [needsPassword, setNeedsPassword] = useState(false);
   const [agreed, setAgreed] = useState(false);
+  // With a SIM session the self-service entries (home shortcut, banner, My) open the dashboard.
+  const active = useSession((s) => isSimLoggedIn(s)) && !search.get('sn');
+  useEffect(() => {
+    if (active) reLaunch(SIM_HOME).catch(() => undefined);
+  }, [active]);
 
   const submit = () => {
     const value = sn.trim();
@@ -47,6 +51,7 @@ export default function SimLoginPage() {
     );
   };
 
+  if (active) return null;
   return (
     <div className="sim-login">
       <LoginBrand name={config?.name || t('iot.login.brand')} logo={config?.logo ?? ''} subtitle={t('iot.login.subtitle')} />
@@ -74,7 +79,7 @@ export default function SimLoginPage() {
         ) : null}
         {needsPassword ? (
           <div className="sim-field">
-            <LockOutline fontSize={20} color="#8f959e" />
+            <LockOutline fontSize={20} color="#6b7280" />
             <Input
               type="password"
               value={password}

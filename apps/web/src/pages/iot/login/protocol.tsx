@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginProtocol } from '../../../features/sim/api/login-protocol.ts';
 import '../../../features/sim/components/sim.css';
-import { chinaDate } from '../../../features/sim/format.ts';
 import { sanitizeHtml } from '../../../features/sim/sanitize.ts';
+import { formatDate } from '../../../lib/datetime.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 
@@ -36,8 +36,8 @@ export default function SimLoginProtocolPage() {
   return (
     <article className="sim-protocol">
       <h1>{data.title}</h1>
-      <div className="muted">{t('iot.protocol.updated', { date: chinaDate(data.updatedAt) })}</div>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allowlist by sanitizeHtml */}
+      <div className="muted">{t('iot.protocol.updated', { date: formatDate(data.updatedAt) })}</div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in sanitizeHtml */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </article>
   );

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useOrderLogistics } from '../../../features/orders/api/order-logistics.ts';
 import '../../../components/shop.css';
 import './index.css';
+import { formatDateTime } from '../../../lib/datetime.ts';
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -16,17 +17,11 @@ async function copy(text: string): Promise<boolean> {
 
 /** Carrier, tracking number and the timeline of a shipped order. */
 export default function LogisticsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';
   const logistics = useOrderLogistics(orderNo);
-  const when = (ms: number) =>
-    new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : i18n.language, {
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+  const when = formatDateTime;
 
   if (logistics.isError || !/^N\d{20}$/.test(orderNo)) {
     return <ErrorBlock status="empty" title={t('shop.logistics.none')} description={t('shop.logistics.noneHint')} />;

@@ -98,7 +98,7 @@ export function DefaultHeader({ layout, info, preview, now = new Date() }: Heade
 /** Gradient band fading into the page, with a white card holding the figures (header key `gradual`). */
 export function GradualHeader({ layout, info, preview, now = new Date() }: HeaderProps) {
   const data = layout.index.header.data;
-  const background = data.background || 'linear-gradient(180deg, #018d71, #3fbf9f)';
+  const background = data.background || 'linear-gradient(180deg, #017a62, #3fbf9f)';
   return (
     <Shell className="sim-header-gradual">
       <div className="sim-header-bg" style={{ background, color: data.color || undefined }}>

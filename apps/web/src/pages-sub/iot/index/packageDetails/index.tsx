@@ -22,9 +22,10 @@ import {
 } from '../../../../features/sim/components/pay-flow.ts';
 import { type PasswordOutcome, PayPasswordSheet } from '../../../../features/sim/components/pay-password-sheet.tsx';
 import { yuan } from '../../../../features/sim/format.ts';
-import { allowanceText, dateText, durationText, payMethodLabel, tagText } from '../../../../features/sim/money-format.ts';
+import { allowanceText, durationText, payMethodLabel, tagText } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
+import { formatDate } from '../../../../lib/datetime.ts';
 import { submissionKeys } from '../../../../lib/idempotency.ts';
 import { knowsPage, navigateTo, reLaunch } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
@@ -217,7 +218,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
           <b>{t(`iot.effect.${effect}`)}</b>
           {option ? (
             <small className="detail-sub">
-              {dateText(option.startsAt)} – {pkg.isLifetime ? t('iot.flow.lifetime') : dateText(option.endsAt)}
+              {formatDate(option.startsAt)} – {pkg.isLifetime ? t('iot.flow.lifetime') : formatDate(option.endsAt)}
             </small>
           ) : null}
         </Kv>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
-import { chinaDate, flowText, usedRatio, yuan } from '../../../../features/sim/format.ts';
+import { flowText, usedRatio, yuan } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { formatDate } from '../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const BUY_PACKAGE = '/pages/iot/index/package/index';
@@ -57,7 +58,7 @@ export default function PackageInfoPage() {
         <h2 className="section-title sim-mb">{t('iot.package.validity')}</h2>
         <Row
           label={t('iot.package.endAt')}
-          value={info.isLifetime ? t('iot.flow.lifetime') : info.endAt ? chinaDate(info.endAt) : '—'}
+          value={info.isLifetime ? t('iot.flow.lifetime') : info.endAt ? formatDate(info.endAt) : '—'}
           testId="package-end"
         />
         <Row label={t('iot.flow.validity')} value={info.surplusTimeTips || '—'} />
@@ -73,7 +74,7 @@ export default function PackageInfoPage() {
       {info.hasAccelerate && info.accelerateOrder ? (
         <section className="card">
           <h2 className="section-title sim-mb">{t('iot.package.accelerate')}</h2>
-          <Row label={info.accelerateOrder.accelerateName} value={chinaDate(info.accelerateOrder.endAt)} />
+          <Row label={info.accelerateOrder.accelerateName} value={formatDate(info.accelerateOrder.endAt)} />
         </section>
       ) : null}
       {knowsPage(BUY_PACKAGE) ? (

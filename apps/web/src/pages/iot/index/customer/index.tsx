@@ -51,7 +51,7 @@ export default function IotCustomerPage() {
       <List mode="card">
         {service.kefuMobile ? (
           <List.Item
-            prefix={<PhoneFill color="#018d71" fontSize={20} />}
+            prefix={<PhoneFill color="#017a62" fontSize={20} />}
             extra={
               <a className="sim-call" href={`tel:${service.kefuMobile.replace(/[^\d+]/g, '')}`}>
                 {t('iot.service.call')}

@@ -2,7 +2,8 @@ import type { LedgerAccount, LedgerEntry } from '@simshop/contract/iot-money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSimBalanceLogList } from '../../../../features/sim/api/sim-balance-log-list.ts';
-import { dateTimeText, moneyText } from '../../../../features/sim/money-format.ts';
+import { moneyText } from '../../../../features/sim/money-format.ts';
+import { formatDateTime } from '../../../../lib/datetime.ts';
 import { LogList } from './LogList.tsx';
 
 const ACCOUNTS: LedgerAccount[] = ['balance', 'coupon_coin', 'integral'];
@@ -38,7 +39,7 @@ function LedgerItem({ e }: { e: LedgerEntry }) {
         </span>
       </div>
       <div className="log-item-mid">
-        <span className="muted">{dateTimeText(e.createdAt)}</span>
+        <span className="muted">{formatDateTime(e.createdAt)}</span>
         <span className="muted" data-testid="ledger-after">
           {t('iot.ledger.after', { amount: amount(e.account, e.balanceAfter, false) })}
         </span>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchIotOrder } from '../../../../features/sim/api/iot-order.ts';
 import { goToCashier } from '../../../../features/sim/components/pay-flow.ts';
-import { dateText, dateTimeText, moneyText, orderStatusTone } from '../../../../features/sim/money-format.ts';
+import { moneyText, orderStatusTone } from '../../../../features/sim/money-format.ts';
+import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
 
 /** One order of the order logs: what, how much, its state and when. */
 export function OrderItem({ order }: { order: IotOrderView }) {
@@ -37,7 +38,7 @@ export function OrderItem({ order }: { order: IotOrderView }) {
       </div>
       {order.kind === 'package' && order.packageStartsAt && order.packageEndsAt && order.status === 'effective' ? (
         <div className="log-item-sub">
-          {t('iot.orderLogs.window', { from: dateText(order.packageStartsAt), to: dateText(order.packageEndsAt) })}
+          {t('iot.orderLogs.window', { from: formatDate(order.packageStartsAt), to: formatDate(order.packageEndsAt) })}
         </div>
       ) : null}
       {order.kind !== 'package' && order.status === 'effective' ? (
@@ -50,7 +51,7 @@ export function OrderItem({ order }: { order: IotOrderView }) {
       ) : null}
       {order.status === 'refunded' && order.failReason ? <div className="log-item-sub bad">{order.failReason}</div> : null}
       <div className="log-item-foot">
-        <span>{dateTimeText(order.createdAt)}</span>
+        <span>{formatDateTime(order.createdAt)}</span>
         <span className="pay-mono">{order.orderNo}</span>
       </div>
       {order.status === 'pending' && order.payMethod !== 'balance' ? (

@@ -2,8 +2,9 @@ import type { CatalogPackage } from '@simshop/contract/iot-money';
 import { useTranslation } from 'react-i18next';
 import { PriceTag } from '../../../../features/sim/components/money-parts.tsx';
 import { yuan } from '../../../../features/sim/format.ts';
-import { allowanceText, countdownParts, dateTimeText, durationText } from '../../../../features/sim/money-format.ts';
+import { allowanceText, countdownParts, durationText } from '../../../../features/sim/money-format.ts';
 import { useNow } from '../../../../features/sim/use-now.ts';
+import { formatNearDateTime } from '../../../../lib/datetime.ts';
 
 function Countdown({ ms, label }: { ms: number; label: string }) {
   const { t } = useTranslation();
@@ -66,7 +67,7 @@ function SeckillCard({ pkg, now, onOpen }: { pkg: CatalogPackage; now: number; o
         {state === 'ongoing'
           ? t('iot.seckill.grab')
           : state === 'upcoming'
-            ? t('iot.seckill.at', { time: dateTimeText(s.startsAt).slice(5) })
+            ? t('iot.seckill.at', { time: formatNearDateTime(s.startsAt) })
             : t(`iot.seckill.state.${state}`)}
       </span>
     </button>

@@ -9,9 +9,10 @@ import { useSimLayout } from '../../../../features/sim/api/sim-layout.ts';
 import { IotTabBar } from '../../../../features/sim/components/iot-tab-bar.tsx';
 import { CardsSkeleton, MoneyEmpty, PackageCard } from '../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
+import { realnameAction } from '../../../../features/sim/components/pay-flow.ts';
 import { yuan } from '../../../../features/sim/format.ts';
-import { dateText } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { formatDate } from '../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { SeckillSection } from './SeckillSection.tsx';
 
@@ -19,7 +20,6 @@ const DETAILS = '/pages-sub/iot/index/packageDetails/index';
 const SET_RENEW = '/pages/iot/index/setRenew/index';
 const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
 const BALANCE = '/pages/iot/index/balance/index';
-const REALNAME = '/pages/iot/index/realnameAuth/index';
 
 type Category = 'base' | 'addon' | 'volume';
 const CATEGORIES: Category[] = ['base', 'addon', 'volume'];
@@ -32,7 +32,7 @@ function Summary({ data }: { data: PackageChooseReply }) {
         <div>
           <div className="money-hero-label">{data.needBuyPackage ? t('iot.package.none') : t('iot.money.currentEnds')}</div>
           <div className="money-hero-value" data-testid="current-end">
-            {data.needBuyPackage || !data.endAt ? t('iot.money.buyToStart') : dateText(data.endAt)}
+            {data.needBuyPackage || !data.endAt ? t('iot.money.buyToStart') : formatDate(data.endAt)}
           </div>
         </div>
         <button type="button" className="money-hero-side" onClick={() => knowsPage(BALANCE) && void navigateTo(BALANCE)}>
@@ -67,6 +67,7 @@ export default function PackagePage() {
   if (!loggedIn) return null;
   if (choose.isError) return <SimLoadFailed onRetry={() => void choose.refetch()} />;
 
+  const realname = realnameAction();
   const open = (pkg: CatalogPackage) => void navigateTo(`${DETAILS}?packageId=${pkg.id}`);
   const data = choose.data;
   const categories = data ? CATEGORIES.filter((c) => data[c].length > 0) : [];
@@ -80,11 +81,9 @@ export default function PackagePage() {
         {data?.realnameRequired && info.data?.needAuth ? (
           <div className="money-banner" role="status" data-testid="realname-banner">
             <span>{t('iot.money.realnameBanner')}</span>
-            {knowsPage(REALNAME) ? (
-              <button type="button" className="sim-pill-btn" onClick={() => void navigateTo(REALNAME)}>
-                {t('iot.realname.go')}
-              </button>
-            ) : null}
+            <button type="button" className="sim-pill-btn" onClick={realname.go}>
+              {realname.label}
+            </button>
           </div>
         ) : null}
         {data ? <SeckillSection packages={data.seckill} onOpen={open} /> : null}

@@ -8,8 +8,9 @@ import { useSimUpdateRenewPackage } from '../../../../features/sim/api/sim-updat
 import { CardsSkeleton, ChoiceCard, MoneyEmpty, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
 import { yuan } from '../../../../features/sim/format.ts';
-import { allowanceText, dateText, dateTimeText, durationText } from '../../../../features/sim/money-format.ts';
+import { allowanceText, durationText } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const BALANCE = '/pages/iot/index/balance/index';
@@ -23,7 +24,7 @@ function LastAttempt({ a }: { a: NonNullable<RenewOptionReply['lastAttempt']> })
       <h2 className="section-title sim-mb">{t('iot.renew.last')}</h2>
       <div className={`renew-last-line ${a.outcome}`}>
         <b>{t(`iot.renew.outcome.${a.outcome}`)}</b>
-        <span className="muted">{dateTimeText(a.at)}</span>
+        <span className="muted">{formatDateTime(a.at)}</span>
       </div>
       {a.outcome === 'skipped' ? <p className="renew-last-reason">{reason}</p> : null}
     </section>
@@ -56,7 +57,9 @@ function RenewForm({ data }: { data: RenewOptionReply }) {
           <div>
             <div className="money-hero-title">{t('iot.renew.title')}</div>
             <div className="money-hero-sub">
-              {data.endAt ? t('iot.renew.when', { hours: data.renewAheadHours, date: dateText(data.endAt) }) : t('iot.renew.whenNoPackage')}
+              {data.endAt
+                ? t('iot.renew.when', { hours: data.renewAheadHours, date: formatDate(data.endAt) })
+                : t('iot.renew.whenNoPackage')}
             </div>
           </div>
           <Switch checked={enabled} onChange={setEnabled} aria-label={t('iot.renew.title')} data-testid="renew-switch" />

@@ -77,7 +77,7 @@ export default function SimCodeLoginPage() {
       >
         <SnField value={sn} onChange={setSn} />
         <div className="sim-field">
-          <MailOutline fontSize={20} color="#8f959e" />
+          <MailOutline fontSize={20} color="#6b7280" />
           <Input
             value={code}
             onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, codeLength))}

@@ -3,7 +3,7 @@ import { Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceCard } from '../../../../../features/sim/components/money-parts.tsx';
-import { dateText } from '../../../../../features/sim/money-format.ts';
+import { formatDate } from '../../../../../lib/datetime.ts';
 
 /** Choice of when a purchase takes effect (spec §2 EffectModal): now, or when the current package ends. */
 export function EffectModal({
@@ -35,7 +35,7 @@ export function EffectModal({
                 <b>{t(`iot.effect.${o.effect}`)}</b>
                 <span className="muted">{t(`iot.effect.${o.effect}Hint`)}</span>
                 <span className="choice-window">
-                  {dateText(o.startsAt)} – {dateText(o.endsAt)}
+                  {formatDate(o.startsAt)} – {formatDate(o.endsAt)}
                 </span>
               </span>
             </ChoiceCard>

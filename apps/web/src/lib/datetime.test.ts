@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatNearDateTime, formatTime, shopDay } from './datetime.ts';
+
+// 2026-11-22 18:56 UTC is 2026-11-23 02:56 in China.
+const AT = Date.UTC(2026, 10, 22, 18, 56);
+
+describe('datetime', () => {
+  it('formats a date in China time, one format per language', () => {
+    expect(formatDate(AT, 'en')).toBe('Nov 23, 2026');
+    expect(formatDate(AT, 'zh-Hans')).toBe('2026年11月23日');
+    expect(formatDate(AT, 'zh-Hant')).toBe('2026年11月23日');
+  });
+
+  it('formats a date and time in China time', () => {
+    expect(formatDateTime(AT, 'en')).toBe('Nov 23, 2026, 02:56');
+    expect(formatDateTime(AT, 'zh-Hans')).toBe('2026年11月23日 02:56');
+    expect(formatDateTime(AT, 'zh-Hant')).toBe('2026年11月23日 02:56');
+    expect(formatTime(AT, 'en')).toBe('02:56');
+  });
+
+  it('puts an instant at China midnight on the new day', () => {
+    expect(shopDay(Date.UTC(2026, 0, 31, 16, 0))).toBe('2026-02-01');
+    expect(shopDay(Date.UTC(2026, 0, 31, 15, 59))).toBe('2026-01-31');
+    expect(formatDate(Date.UTC(2027, 0, 18, 16, 0), 'en')).toBe('Jan 19, 2027');
+  });
+
+  it('shows only the time on the same China day', () => {
+    expect(formatNearDateTime(AT + 3_600_000, AT, 'en')).toBe('03:56');
+    expect(formatNearDateTime(AT + 86_400_000, AT, 'en')).toBe('Nov 24, 2026, 02:56');
+  });
+});

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import * as OpenCC from 'opencc-js';
+import { type AuditResult, audit } from './support/audit.ts';
+import { pageTable } from './support/routes.ts';
+
+/**
+ * Browser sweep: every route of the page table × three languages at 375×812 and 320×568, logged in
+ * as the demo buyer and the demo SIM. Each page must load without an uncaught error or a failed
+ * request to the app's origin, fit the viewport, show no clipped text, no broken or wrapped short
+ * labels, tap targets of at least 44×44 px, only the language's own script outside user data, and
+ * (at 375×812) no serious or critical axe-core violation. Screenshots go to e2e/.screenshots/sweep.
+ */
+
+const LANGS = ['en', 'zh-Hans', 'zh-Hant'] as const;
+type Lang = (typeof LANGS)[number];
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 320, height: 568 },
+];
+const SHOTS = path.resolve(import.meta.dirname, '.screenshots/sweep');
+const BUYER = '13800138000';
+const SIM = '1440000000001';
+
+const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+/** Characters OpenCC's Taiwan table maps differently but that Traditional texts use as well. */
+const SHARED = new Set(['台']);
+
+/**
+ * Han characters in English; Simplified-only characters in Traditional. Texts the server sent (any
+ * string of a JSON reply: data such as package names, addresses, reviews) are taken out first, so
+ * the check covers the app's own texts.
+ */
+function scriptProblems(lang: Lang, texts: string[], serverTexts: string[]): string[] {
+  const out: string[] = [];
+  for (const shown of texts) {
+    let text = shown;
+    for (const s of serverTexts) if (text.includes(s)) text = text.split(s).join(' ');
+    if (lang === 'en' && /\p{Script=Han}/u.test(text)) out.push(`script Han in English: "${text.slice(0, 40)}"`);
+    if (lang === 'zh-Hant') {
+      const simplified = [...new Set(text.match(/\p{Script=Han}/gu) ?? [])].filter((c) => !SHARED.has(c) && toTraditional(c) !== c);
+      if (simplified.length) out.push(`script Simplified ${simplified.join('')} in Traditional: "${text.slice(0, 40)}"`);
+    }
+  }
+  return out;
+}
+
+interface Fixtures {
+  sessionId: string;
+  buyerMobile: string;
+  simNo: string;
+  token: string;
+  /** Query strings that give pages with a required parameter something to show. */
+  queries: Record<string, string>;
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as { code: number; data: T; message: string };
+  expect(body.code, body.message).toBe(0);
+  return body.data;
+}
+
+async function fixtures(request: APIRequestContext): Promise<Fixtures> {
+  const sessionId = randomBytes(16).toString('hex');
+  const headers = { 'x-session-id': sessionId };
+  const sent = await json<{ devCode: string }>(await request.post('/api/hk/sendCode', { data: { mobile: BUYER }, headers }));
+  await json(await request.post('/api/hk/login', { data: { mobile: BUYER, code: sent.devCode }, headers }));
+  const orders = await json<{ list: { orderNo: string }[] }>(await request.get('/api/shop/order/list', { headers }));
+  const orderNo = orders.list[0]?.orderNo ?? '';
+  const numbers = await json<{ list: { number: string }[] }>(await request.get('/api/shop/numberList?page=1&pageSize=1'));
+  const number = numbers.list[0]?.number ?? '';
+  const sim = await json<{ token: string; simNo: string }>(await request.post('/api/simLogin', { data: { sn: SIM, agreeProtocol: true } }));
+  const simHeaders = { 'x-sim-no': sim.simNo, 'x-sim-token': sim.token };
+  const packs = await json<{ base: { id: number }[] }>(await request.get('/api/iot/packageChoose', { headers: simHeaders }));
+  const packageId = packs.base[0]?.id ?? 0;
+  return {
+    sessionId,
+    buyerMobile: BUYER,
+    simNo: sim.simNo,
+    token: sim.token,
+    queries: {
+      '/pages/goods/pretty/index': `number=${number}`,
+      '/pages/goods/pretty/package': `number=${number}`,
+      '/pages/goods/pretty/comment': `orderNo=${orderNo}`,
+      '/pages/order/pay/index': `orderNo=${orderNo}`,
+      '/pages/order/logistics/index': `orderNo=${orderNo}`,
+      '/pages/order/detail/index': `orderNo=${orderNo}`,
+      '/pages-sub/iot/index/packageDetails/index': `packageId=${packageId}`,
+    },
+  };
+}
+
+async function openSession(browser: Browser, lang: Lang, viewport: { width: number; height: number }, f: Fixtures) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: lang === 'en' ? 'en-US' : lang === 'zh-Hans' ? 'zh-CN' : 'zh-TW',
+  });
+  const page = await context.newPage();
+  await page.goto('/healthz');
+  await page.evaluate(
+    ({ lang, f }) => {
+      localStorage.setItem('simshop-language', lang);
+      localStorage.setItem(
+        'simshop-session',
+        JSON.stringify({
+          version: 1,
+          state: {
+            baseConfig: null,
+            userInfo: { nickname: '', avatar: '', mobile: f.buyerMobile },
+            sessionId: f.sessionId,
+            orderSessionId: f.sessionId.split('').reverse().join(''),
+            platformOpenId: '',
+            carried: {},
+            simNo: f.simNo,
+            token: f.token,
+            loginSns: [f.simNo],
+            iotIndexPopupPrevent: false,
+          },
+        }),
+      );
+    },
+    { lang, f },
+  );
+  return { context, page };
+}
+
+/** Waits until the page has settled: network quiet, no loading skeleton or spinner for a moment. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.adm-skeleton, .adm-dot-loading, .adm-spin-loading'), undefined, { timeout: 3000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+}
+
+const routes = pageTable();
+
+for (const viewport of VIEWPORTS) {
+  for (const lang of LANGS) {
+    test(`sweep ${viewport.width}×${viewport.height} ${lang}`, async ({ browser, request }) => {
+      test.setTimeout(240_000);
+      const f = await fixtures(request);
+      const { context, page } = await openSession(browser, lang, viewport, f);
+      const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+      let problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`uncaught ${e.message.slice(0, 160)}`));
+      page.on('requestfailed', (r) => {
+        if (r.url().startsWith(origin) && r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed ${r.url()}`);
+      });
+      const serverTexts = new Set<string>();
+      const collect = (value: unknown): void => {
+        if (typeof value === 'string') {
+          if (/\p{Script=Han}/u.test(value)) serverTexts.add(value.trim());
+        } else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v);
+      };
+      page.on('response', (r) => {
+        if (!r.url().startsWith(origin)) return;
+        if (r.status() >= 400) problems.push(`request ${r.status()} ${r.url().slice(origin.length)}`);
+        if ((r.headers()['content-type'] ?? '').includes('json')) r.json().then(collect, () => undefined);
+      });
+      const dir = path.join(SHOTS, `${viewport.width}x${viewport.height}`, lang);
+      mkdirSync(dir, { recursive: true });
+      const report: Record<string, string[]> = {};
+
+      const visits = routes.flatMap((route) => {
+        const q = f.queries[route];
+        return q ? [`${route}?${q}`, route] : [route];
+      });
+      for (const url of visits) {
+        problems = [];
+        await page.goto(`/shop/#${url}`);
+        await settle(page);
+        const result: AuditResult = await page.evaluate(audit);
+        const longestFirst = [...serverTexts].filter(Boolean).sort((a, b) => b.length - a.length);
+        problems.push(...result.violations, ...scriptProblems(lang, result.texts, longestFirst));
+        if (viewport.width === 375) {
+          const axe = await new AxeBuilder({ page }).analyze();
+          for (const v of axe.violations) {
+            if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+            problems.push(
+              `axe ${v.impact} ${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+            );
+          }
+        }
+        await page.screenshot({ path: path.join(dir, `${url.replace(/^\//, '').replace(/[/?=&]/g, '_')}.png`), fullPage: true });
+        if (problems.length) report[url] = [...new Set(problems)];
+      }
+      writeFileSync(path.join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+      await context.close();
+      expect(report, `violations (also in ${path.relative(process.cwd(), dir)}/report.json)`).toEqual({});
+    });
+  }
+}
