@@ -10,5 +10,6 @@ export const storefrontPages: PageDef[] = [
   { path: '/pages/about/promise', titleKey: 'title.aboutPromise', load: () => import('../pages/about/promise.tsx') },
   { path: '/pages/login/index', titleKey: 'title.login', load: () => import('../pages/login/index.tsx') },
   { path: '/pages/order/pay/index', titleKey: 'title.orderPay', load: () => import('../pages/order/pay/index.tsx') },
+  { path: '/pages/order/detail/index', titleKey: 'title.orderDetail', load: () => import('../pages/order/detail/index.tsx') },
   { path: '/pages/order/logistics/index', titleKey: 'title.orderLogistics', load: () => import('../pages/order/logistics/index.tsx') },
 ];

@@ -1,10 +1,10 @@
 import type { OrderStatus, OrderSummary } from '@simshop/contract/orders';
-import { Button, Dialog, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCancelOrder } from '../../features/orders/api/cancel-order.ts';
 import { useOrderList } from '../../features/orders/api/order-list.ts';
-import { type OrderAction, OrderCard } from '../../features/orders/components/order-card.tsx';
+import { OrderCard } from '../../features/orders/components/order-card.tsx';
+import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { knowsPage, LOGIN, navigateTo } from '../../lib/nav.ts';
@@ -37,47 +37,10 @@ export default function OrdersPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const owner = mobile ? `mobile:${mobile}` : `session:${orderSessionId}`;
   const list = useOrderList(owner, status);
-  const cancel = useCancelOrder();
   const orders = list.data?.pages.flatMap((p) => p.list) ?? [];
 
-  const actionsOf = (o: OrderSummary): OrderAction[] => {
-    const pay = () => void navigateTo(`/pages/order/pay/index?orderNo=${o.orderNo}`);
-    const track = () => void navigateTo(`/pages/order/logistics/index?orderNo=${o.orderNo}`);
-    switch (o.status) {
-      case 'awaiting_payment':
-        return [
-          {
-            key: 'cancel',
-            label: t('shop.orders.cancel'),
-            onClick: () =>
-              void Dialog.confirm({
-                content: t('shop.orders.cancelConfirm', { number: o.number }),
-                confirmText: t('shop.orders.cancelYes'),
-                cancelText: t('shop.orders.cancelNo'),
-                onConfirm: async () => {
-                  await cancel.mutateAsync(o.orderNo);
-                  Toast.show({ content: t('shop.orders.cancelled') });
-                },
-              }),
-          },
-          { key: 'pay', label: t('shop.orders.pay'), primary: true, onClick: pay },
-        ];
-      case 'shipped':
-        return [{ key: 'track', label: t('shop.orders.logistics'), primary: true, onClick: track }];
-      case 'completed':
-        return [
-          { key: 'track', label: t('shop.orders.logistics'), onClick: track },
-          {
-            key: 'review',
-            label: t('shop.orders.review'),
-            primary: true,
-            onClick: () => void navigateTo(`/pages/goods/pretty/comment?orderNo=${o.orderNo}`),
-          },
-        ];
-      default:
-        return [];
-    }
-  };
+  const actionsOf = useOrderActions();
+  const open = (o: OrderSummary) => void navigateTo(`/pages/order/detail/index?orderNo=${o.orderNo}`);
 
   return (
     <div className="orders">
@@ -122,7 +85,7 @@ export default function OrdersPage() {
           ) : (
             <>
               {orders.map((o) => (
-                <OrderCard key={o.orderNo} order={o} actions={actionsOf(o)} />
+                <OrderCard key={o.orderNo} order={o} actions={actionsOf(o)} onOpen={() => open(o)} />
               ))}
               <InfiniteScroll
                 threshold={50}

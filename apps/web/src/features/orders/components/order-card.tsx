@@ -33,7 +33,18 @@ export interface OrderAction {
 }
 
 /** One order of the Orders tab: number, package, status, amount and its actions. */
-export function OrderCard({ order, actions, footnote }: { order: OrderSummary; actions: OrderAction[]; footnote?: ReactNode }) {
+export function OrderCard({
+  order,
+  actions,
+  footnote,
+  onOpen,
+}: {
+  order: OrderSummary;
+  actions: OrderAction[];
+  footnote?: ReactNode;
+  /** Opens the order's detail page (the card's body is the button). */
+  onOpen?: () => void;
+}) {
   const { t } = useTranslation();
   const left = useCountdown(order.status === 'awaiting_payment' ? order.holdUntil : null);
   const created = formatDateTime(order.createdAt);
@@ -44,7 +55,7 @@ export function OrderCard({ order, actions, footnote }: { order: OrderSummary; a
         <span className="muted">{t('shop.orders.no', { no: order.orderNo })}</span>
         <OrderStatusTag status={order.status} />
       </header>
-      <div className="order-card-body">
+      <button type="button" className="order-card-body" onClick={onOpen} disabled={!onOpen}>
         <div className="order-card-icon" aria-hidden="true">
           SIM
         </div>
@@ -61,7 +72,7 @@ export function OrderCard({ order, actions, footnote }: { order: OrderSummary; a
             <span className="muted">{t('shop.orders.inclPrestored', { amount: (order.prestored / 100).toFixed(0) })}</span>
           ) : null}
         </div>
-      </div>
+      </button>
       {left > 0 ? (
         <div className="order-card-hold">
           <ClockCircleOutline /> {t('shop.orders.holdLeft', { time: formatLeft(left) })}

@@ -1,5 +1,6 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { navigateTo } from '../../../lib/nav.ts';
 import './sim.css';
 
 /** Loading and failure views of the SIM sub-pages. */
@@ -19,6 +20,18 @@ export function SimLoadFailed({ onRetry }: { onRetry: () => void }) {
       <ErrorBlock status="default" title={t('iot.common.loadFailed')} description="" />
       <button type="button" className="sim-pill-btn" onClick={onRetry}>
         {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** A page opened without the item it shows (a link without its id): says so and offers where to find one. */
+export function SimMissingItem({ title, action, to }: { title: string; action: string; to: string }) {
+  return (
+    <div className="center-view">
+      <ErrorBlock status="empty" title={title} description="" />
+      <button type="button" className="sim-pill-btn" onClick={() => void navigateTo(to)}>
+        {action}
       </button>
     </div>
   );

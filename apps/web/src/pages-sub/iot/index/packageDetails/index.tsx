@@ -1,6 +1,6 @@
 import type { Effect, IotOrderView, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorBlock, Toast } from 'antd-mobile';
+import { Dialog, ErrorBlock, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { usePackageDetails } from '../../../../features/sim/api/package-details.
 import { payPassStatusQuery } from '../../../../features/sim/api/pay-pass-status.ts';
 import { CardsSkeleton, ChoiceCard, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
 import { OrderResult } from '../../../../features/sim/components/order-result.tsx';
-import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
+import { SimLoadFailed, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
 import {
   goToCashier,
   isPasswordField,
@@ -36,6 +36,7 @@ import { SelectCoupon } from './SelectCoupon/index.tsx';
 const IOT_HOME = '/pages/iot/index/index';
 const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
 const BALANCE = '/pages/iot/index/balance/index';
+const PACKAGES = '/pages/iot/index/package/index';
 const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
 
 function ResultView({ order, waiting }: { order: IotOrderView; waiting: boolean }) {
@@ -175,9 +176,30 @@ function Details({ data }: { data: PackageDetailsReply }) {
     }
   };
 
+  /** Money leaves the balance only after the holder confirms: the pay password, or without one a confirmation that offers to set it. */
   const submit = () => {
-    if (method === 'balance' && data.existPayPassword) setSheetOpen(true);
-    else void buy();
+    if (method !== 'balance') void buy();
+    else if (data.existPayPassword) setSheetOpen(true);
+    else {
+      const setPassword = knowsPage(PAY_PASSWORD);
+      Dialog.show({
+        title: t('iot.pay.confirmTitle', { amount: yuan(payable) }),
+        content: (
+          <div data-testid="balance-confirm">
+            <p>{t('iot.pay.confirmText', { name: pkg.name, left: yuan(data.balance - payable) })}</p>
+            {setPassword ? <p className="muted">{t('iot.payPass.suggest')}</p> : null}
+          </div>
+        ),
+        closeOnAction: true,
+        actions: [
+          ...(setPassword ? [{ key: 'password', text: t('iot.pay.setPassword'), onClick: () => void navigateTo(PAY_PASSWORD) }] : []),
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            { key: 'pay', text: t('iot.pay.confirmPay'), bold: true, onClick: () => void buy() },
+          ],
+        ],
+      });
+    }
   };
 
   if (done) return <PlacedResult order={done} />;
@@ -321,6 +343,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
 
 /** A package: allowance, validity, rules, coupons that apply, when it takes effect; buy by balance or at the cashier. */
 export default function PackageDetailsPage() {
+  const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const [search] = useSearchParams();
   const packageId = Number(search.get('packageId') ?? 0);
@@ -336,7 +359,9 @@ export default function PackageDetailsPage() {
   }
   return (
     <div className="sim-page money-page" data-testid="package-details">
-      {details.isError ? (
+      {!(packageId > 0) ? (
+        <SimMissingItem title={t('iot.money.noPackageChosen')} action={t('iot.money.seePackages')} to={PACKAGES} />
+      ) : details.isError ? (
         <SimLoadFailed onRetry={() => void details.refetch()} />
       ) : details.data ? (
         <Details key={details.data.package.id} data={details.data} />

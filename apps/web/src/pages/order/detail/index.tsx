@@ -1,0 +1,142 @@
+import { Button, ErrorBlock, List, Skeleton, Steps } from 'antd-mobile';
+import { ClockCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PrettyNumber } from '../../../components/pretty-number.tsx';
+import { Price } from '../../../components/price.tsx';
+import { useOrderDetail } from '../../../features/orders/api/order-detail.ts';
+import { formatLeft, useCountdown } from '../../../features/orders/components/order-card.tsx';
+import { OrderStatusTag } from '../../../features/orders/components/order-status-tag.tsx';
+import { useOrderActions } from '../../../features/orders/order-actions.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
+import { switchTab } from '../../../lib/nav.ts';
+import '../../../components/shop.css';
+import './index.css';
+
+const ORDER_NO = /^N\d{20}$/;
+
+/** One storefront order: number and package, buyer and address, payment, its timeline, and the actions of its state. */
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderNo = params.get('orderNo') ?? '';
+  const valid = ORDER_NO.test(orderNo);
+  const detail = useOrderDetail(valid ? orderNo : '');
+  const actionsOf = useOrderActions();
+  const o = detail.data;
+  const left = useCountdown(o?.status === 'awaiting_payment' ? o.holdUntil : null);
+
+  if (!valid || detail.isError) {
+    return (
+      <div className="center-view">
+        <ErrorBlock status="empty" title={t('shop.orderDetail.none')} description={t('shop.orderDetail.noneHint')} />
+        <Button color="primary" fill="outline" shape="rounded" onClick={() => void switchTab('/pages/order/index')}>
+          {t('shop.orderDetail.toOrders')}
+        </Button>
+      </div>
+    );
+  }
+  if (!o) {
+    return (
+      <div className="card" aria-busy="true">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  }
+
+  const operator = t(`dict.operator_type.${o.operator}`, { defaultValue: o.operatorName });
+  const timeline = [
+    { key: 'created', at: o.createdAt },
+    { key: 'paid', at: o.paidAt },
+    { key: 'shipped', at: o.shippedAt },
+    { key: 'completed', at: o.completedAt },
+    { key: 'cancelled', at: o.cancelledAt },
+    { key: 'refunded', at: o.refundedAt },
+  ].filter((s): s is { key: string; at: number } => s.at !== null);
+  const actions = actionsOf(o);
+
+  return (
+    <div className={`order-detail ${actions.length ? 'with-bar' : ''}`}>
+      <section className="order-detail-head">
+        <OrderStatusTag status={o.status} />
+        {left > 0 ? (
+          <div className="order-detail-hold">
+            <ClockCircleOutline /> {t('shop.orders.holdLeft', { time: formatLeft(left) })}
+          </div>
+        ) : null}
+        {o.status === 'cancelled' && o.cancelReason ? <div className="order-detail-note">{o.cancelReason}</div> : null}
+      </section>
+
+      <section className="card order-detail-item" aria-label={t('shop.orderDetail.item')}>
+        <PrettyNumber number={o.number} size="md" />
+        <div className="muted">
+          {operator} · <span data-user-text>{o.package?.name ?? o.packageName}</span>
+        </div>
+        <div className="order-detail-money">
+          <span>{t('shop.orderDetail.numberPrice')}</span>
+          <Price fen={o.price} size="sm" />
+        </div>
+        {o.prestored > 0 ? (
+          <div className="order-detail-money">
+            <span>{t('shop.orderDetail.prestored')}</span>
+            <Price fen={o.prestored} size="sm" />
+          </div>
+        ) : null}
+        <div className="order-detail-money total">
+          <span>{o.paidAt ? t('shop.orderDetail.paid') : t('shop.orderDetail.due')}</span>
+          <Price fen={o.amount} size="md" />
+        </div>
+      </section>
+
+      <List mode="card" header={t('shop.orderDetail.delivery')}>
+        <List.Item extra={<span data-user-text>{o.buyerName}</span>}>{t('shop.orderDetail.buyer')}</List.Item>
+        <List.Item extra={<span data-user-text>{o.idNumberMasked}</span>}>{t('shop.orderDetail.idNumber')}</List.Item>
+        <List.Item extra={<span data-user-text>{o.contactMobile}</span>}>{t('shop.orderDetail.mobile')}</List.Item>
+        <List.Item description={<span data-user-text>{o.address.fullText}</span>}>{t('shop.orderDetail.address')}</List.Item>
+        {o.logistics ? (
+          <List.Item
+            description={
+              <span data-user-text>
+                {o.logistics.company} {o.logistics.trackingNo}
+              </span>
+            }
+          >
+            {t('shop.orderDetail.shipment')}
+          </List.Item>
+        ) : null}
+      </List>
+
+      <List mode="card" header={t('shop.orderDetail.order')}>
+        <List.Item extra={<span data-user-text>{o.orderNo}</span>}>{t('shop.pay.orderNo')}</List.Item>
+        <List.Item extra={formatDateTime(o.createdAt)}>{t('shop.orderDetail.createdAt')}</List.Item>
+        {o.paidAt ? <List.Item extra={formatDateTime(o.paidAt)}>{t('shop.orderDetail.paidAt')}</List.Item> : null}
+      </List>
+
+      <section className="card" aria-label={t('shop.orderDetail.timeline')}>
+        <h2 className="section-title">{t('shop.orderDetail.timeline')}</h2>
+        <Steps direction="vertical" current={timeline.length - 1}>
+          {timeline.map((s) => (
+            <Steps.Step key={s.key} title={t(`shop.orderDetail.step.${s.key}`)} description={formatDateTime(s.at)} status="finish" />
+          ))}
+        </Steps>
+      </section>
+
+      {actions.length ? (
+        <footer className="order-detail-bar">
+          {actions.map((a) => (
+            <Button
+              key={a.key}
+              shape="rounded"
+              color={a.primary ? 'primary' : 'default'}
+              fill={a.primary ? 'solid' : 'outline'}
+              onClick={a.onClick}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </footer>
+      ) : null}
+    </div>
+  );
+}
