@@ -66,9 +66,10 @@ export function audit(): AuditResult {
 
   /** Line tops of each word of an element's text. */
   const wordLines = (el: Element) => {
-    const words: { word: string; tops: number[] }[] = [];
+    const words: { word: string; tops: number[]; node: number }[] = [];
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    let index = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode(), index++) {
       const text = n.textContent ?? '';
       for (const m of text.matchAll(/[\p{Script=Han}]|[^\s\p{Script=Han}]+/gu)) {
         const range = document.createRange();
@@ -77,7 +78,7 @@ export function audit(): AuditResult {
         const tops = Array.from(range.getClientRects())
           .filter((q) => q.width > 0)
           .map((q) => Math.round(q.top));
-        if (tops.length) words.push({ word: m[0], tops: [...new Set(tops)] });
+        if (tops.length) words.push({ word: m[0], tops: [...new Set(tops)], node: index });
       }
     }
     return words;
@@ -92,10 +93,17 @@ export function audit(): AuditResult {
     const split = words.filter((w) => w.tops.length > 1 && /^[^\p{Script=Han}]{2,}$/u.test(w.word));
     for (const w of split) violations.push(`word-break ${name(el)} "${w.word}"`);
     if (el.matches('.adm-toast-main')) continue;
-    const lines = new Set(words.map((w) => w.tops[0]));
-    const latin = words.filter((w) => !/\p{Script=Han}/u.test(w.word)).length;
-    const han = words.length - latin;
-    if (lines.size > 1 && (han === 0 ? latin <= 3 : han <= 8 && latin <= 1)) violations.push(`wrap ${name(el)} on ${lines.size} lines`);
+    // A short piece of text (one text node) on more than one line; separate blocks of a button are not wrapping.
+    const nodes = new Map<number, { word: string; tops: number[] }[]>();
+    for (const w of words) nodes.set(w.node, [...(nodes.get(w.node) ?? []), w]);
+    for (const list of nodes.values()) {
+      const lines = new Set(list.map((w) => w.tops[0]));
+      const latin = list.filter((w) => !/\p{Script=Han}/u.test(w.word)).length;
+      const han = list.length - latin;
+      if (lines.size > 1 && (han === 0 ? latin <= 3 : han <= 8 && latin <= 1)) {
+        violations.push(`wrap ${name(el)} "${list.map((w) => w.word).join(' ')}" on ${lines.size} lines`);
+      }
+    }
   }
 
   const targets = all.filter((el) => el.matches('button, a[href], [role="button"], [role="tab"], [role="checkbox"], [role="switch"]'));

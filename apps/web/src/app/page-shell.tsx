@@ -1,4 +1,4 @@
-import { DotLoading, NavBar } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,16 +44,19 @@ class PageErrorBoundary extends Component<{ children: ReactNode; message: string
 
 export function NavTitleBar({ title, showBack, onBack }: { title: string; showBack: boolean; onBack?: () => void }) {
   const { t } = useTranslation();
-  const back = showBack ? (
-    <button type="button" className="nav-back" aria-label={t('common.back')} onClick={onBack ?? (() => void navigateBack())}>
-      <LeftOutline />
-    </button>
-  ) : null;
   return (
     <header className="nav-bar">
-      <NavBar back={null} left={back}>
-        {title}
-      </NavBar>
+      <div className="nav-bar-inner">
+        <div className="nav-bar-side">
+          {showBack ? (
+            <button type="button" className="nav-back" aria-label={t('common.back')} onClick={onBack ?? (() => void navigateBack())}>
+              <LeftOutline />
+            </button>
+          ) : null}
+        </div>
+        <div className="nav-bar-title">{title}</div>
+        <div className="nav-bar-side" />
+      </div>
     </header>
   );
 }

@@ -19,7 +19,7 @@ export default function MyPage() {
   return (
     <div className="my">
       <div className="my-head">
-        <Avatar src={user.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
+        <Avatar alt="" src={user.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
         <div className="my-who">
           <div className="my-name">{user.mobile ? user.nickname || maskMobile(user.mobile) : t('my.guest')}</div>
           {user.mobile ? (

@@ -40,10 +40,9 @@ export function NumberCard({
   const { t } = useTranslation();
   const region = regionText(item.provinceName, item.cityName);
   const tags = displayTags(item.tags, 2);
-  const label = t('shop.numbers.open', { number: item.number });
   if (arrange === 2) {
     return (
-      <button type="button" className="num-tile" onClick={() => onOpen(item.number)} aria-label={label}>
+      <button type="button" className="num-tile" onClick={() => onOpen(item.number)} data-number={item.number}>
         {item.featured ? <span className="num-ribbon">{t('shop.numbers.featured')}</span> : null}
         <PrettyNumber number={item.number} size="sm" search={search} />
         <span className="num-tags">
@@ -61,7 +60,7 @@ export function NumberCard({
     );
   }
   return (
-    <button type="button" className="num-row" onClick={() => onOpen(item.number)} aria-label={label}>
+    <button type="button" className="num-row" onClick={() => onOpen(item.number)} data-number={item.number}>
       <span className="num-row-main">
         <span className="num-row-top">
           <PrettyNumber number={item.number} size="md" search={search} />

@@ -25,7 +25,7 @@ export function PackageCard({ pkg, onOpen }: { pkg: CatalogPackage; onOpen: () =
   const { t } = useTranslation();
   const discounted = pkg.originalPrice > pkg.price;
   return (
-    <button type="button" className="pkg-card" onClick={onOpen} data-testid={`package-${pkg.id}`} aria-label={pkg.name}>
+    <button type="button" className="pkg-card" onClick={onOpen} data-testid={`package-${pkg.id}`}>
       <div className="pkg-card-main">
         <div className="pkg-card-name">
           <span>{pkg.name}</span>

@@ -13,12 +13,12 @@ export function Notice({ text, notices }: { text: string; notices: SimLayoutRepl
   if (!line) return null;
   return (
     <>
-      <button type="button" className="sim-notice" onClick={() => setOpen(true)} aria-label={t('iot.notice.title')}>
+      <button type="button" className="sim-notice" onClick={() => setOpen(true)}>
         <NoticeBar
           content={line}
           icon={<SoundOutline />}
           color="alert"
-          style={{ '--background-color': '#fff8ec', '--border-color': 'transparent', '--text-color': '#b8650a', '--height': '36px' }}
+          style={{ '--background-color': '#fff8ec', '--border-color': 'transparent', '--text-color': '#92400e', '--height': '44px' }}
         />
       </button>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>

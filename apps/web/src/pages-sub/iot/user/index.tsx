@@ -49,7 +49,7 @@ function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
       </button>
       <div className="sim-user-title">{t('iot.title.user')}</div>
       <div className="sim-user-who">
-        <Avatar src={reply.layout.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
+        <Avatar alt="" src={reply.layout.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
         <div className="sim-user-num">
           <NumberRow info={info} />
           <div className="sim-status-row">
@@ -133,7 +133,11 @@ export default function IotUserPage() {
           {s.kefuMobile ? (
             <List.Item
               prefix={<PhoneFill color="#017a62" />}
-              extra={<a href={`tel:${s.kefuMobile.replace(/[^\d+]/g, '')}`}>{s.kefuMobile}</a>}
+              extra={
+                <a className="sim-tel" href={`tel:${s.kefuMobile.replace(/[^\d+]/g, '')}`}>
+                  {s.kefuMobile}
+                </a>
+              }
             >
               {t('iot.service.hotline')}
             </List.Item>

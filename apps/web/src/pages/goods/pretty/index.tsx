@@ -240,7 +240,7 @@ export default function PrettyNumberPage() {
             <Input type="tel" inputMode="numeric" placeholder={t('shop.number.mobileHint')} maxLength={11} autoComplete="tel" />
           </Form.Item>
           <Form.Item label={t('shop.number.region')} onClick={() => setAddressOpen(true)} arrowIcon>
-            <button type="button" className={`pretty-region${draft.regionText ? '' : ' empty'}`} aria-label={t('shop.number.region')}>
+            <button type="button" className={`pretty-region${draft.regionText ? '' : ' empty'}`}>
               {draft.regionText || t('shop.number.regionHint')}
             </button>
           </Form.Item>

@@ -75,7 +75,7 @@ export function DefaultHeader({ layout, info, preview, now = new Date() }: Heade
   return (
     <Shell className="sim-header-default" style={{ background: data.background || undefined, color: data.color || undefined }}>
       <div className="sim-header-top">
-        <Avatar src={layout.avatar} style={{ '--size': '40px', '--border-radius': '50%' }} />
+        <Avatar alt="" src={layout.avatar} style={{ '--size': '40px', '--border-radius': '50%' }} />
         <Greeting band={greetingBandAt(now)} name={layout.name} />
         <TopActions />
       </div>
@@ -103,7 +103,7 @@ export function GradualHeader({ layout, info, preview, now = new Date() }: Heade
     <Shell className="sim-header-gradual">
       <div className="sim-header-bg" style={{ background, color: data.color || undefined }}>
         <div className="sim-header-top">
-          <Avatar src={layout.avatar} style={{ '--size': '40px', '--border-radius': '50%' }} />
+          <Avatar alt="" src={layout.avatar} style={{ '--size': '40px', '--border-radius': '50%' }} />
           <Greeting band={greetingBandAt(now)} name={layout.name} />
           <TopActions />
         </div>
@@ -147,7 +147,7 @@ export function SimpleHeader({ layout, info, preview, now = new Date() }: Header
   return (
     <Shell className="sim-header-simple">
       <div className="sim-header-top">
-        <Avatar src={layout.logo || layout.avatar} style={{ '--size': '36px', '--border-radius': '10px' }} />
+        <Avatar alt="" src={layout.logo || layout.avatar} style={{ '--size': '36px', '--border-radius': '10px' }} />
         <Greeting band={greetingBandAt(now)} name={layout.name} />
         <TopActions />
       </div>

@@ -24,29 +24,38 @@ export function NumberRow({ info }: { info: SimInfo }) {
   const { t } = useTranslation();
   const label = t(`iot.label.${info.rechargeNoLabel}`);
   const canSwitch = isDevice(info) && info.viceSims.length > 1 && knowsPage(CHANGE_DEVICE);
+  const active = isDevice(info) ? info.viceSims.find((s) => s.current) : undefined;
   return (
-    <div className="sim-number-row">
-      <div className="sim-number-main">
-        <span className="sim-number-label" data-testid="recharge-label">
-          {label}
-        </span>
-        <span className="sim-number" data-testid="recharge-no">
-          {info.rechargeNo}
-        </span>
-        <button
-          type="button"
-          className="sim-icon-btn"
-          aria-label={t('iot.home.copy')}
-          onClick={() => void copyText(info.rechargeNo, label, t)}
-        >
-          <FileOutline />
-        </button>
+    <>
+      <div className="sim-number-row">
+        <div className="sim-number-main">
+          <span className="sim-number-label" data-testid="recharge-label">
+            {label}
+          </span>
+          <span className="sim-number" data-testid="recharge-no">
+            {info.rechargeNo}
+          </span>
+          <button
+            type="button"
+            className="sim-icon-btn"
+            aria-label={t('iot.home.copy')}
+            onClick={() => void copyText(info.rechargeNo, label, t)}
+          >
+            <FileOutline />
+          </button>
+        </div>
+        {canSwitch ? (
+          <button type="button" className="sim-switch-btn" onClick={() => void navigateTo(CHANGE_DEVICE)}>
+            {t('iot.home.switchSim')} <DownOutline />
+          </button>
+        ) : null}
       </div>
-      {canSwitch ? (
-        <button type="button" className="sim-switch-btn" onClick={() => void navigateTo(CHANGE_DEVICE)}>
-          {t('iot.home.switchSim')} <DownOutline />
-        </button>
+      {active ? (
+        <div className="sim-active-sim" data-testid="active-sim">
+          {t('iot.home.activeSim', { no: active.simNo, slot: active.slot })}
+          {info.viceSims.length > 1 ? <span className="sim-active-sim-hint">{t('iot.home.perSimFigures')}</span> : null}
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -77,7 +77,7 @@ export default function ChangeDevicePage() {
                   if (!ok) return;
                   change.mutate(sim.simNo, {
                     onSuccess: () => {
-                      Toast.show({ icon: 'success', content: t('iot.device.switched') });
+                      Toast.show({ icon: 'success', content: t('iot.device.switched', { no: sim.simNo }) });
                       void reLaunch('/pages/iot/index/index');
                     },
                   });

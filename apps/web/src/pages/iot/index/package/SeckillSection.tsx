@@ -39,7 +39,6 @@ function SeckillCard({ pkg, now, onOpen }: { pkg: CatalogPackage; now: number; o
       onClick={onOpen}
       disabled={state === 'ended'}
       data-testid={`seckill-${pkg.id}`}
-      aria-label={pkg.name}
     >
       <div className="seckill-card-top">
         {state === 'ongoing' ? (
