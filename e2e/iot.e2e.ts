@@ -58,7 +58,7 @@ const TEXT = {
     pulling: 'Pull down to refresh',
     packageInfo: 'Package details',
     history: 'Usage history',
-    guide: 'Agreement',
+    guide: 'Service agreement',
     myAccount: 'My account',
     logout: 'Log out',
     recent: 'Recent logins',

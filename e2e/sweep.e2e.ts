@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
@@ -167,6 +167,7 @@ for (const viewport of VIEWPORTS) {
         if ((r.headers()['content-type'] ?? '').includes('json')) r.json().then(collect, () => undefined);
       });
       const dir = path.join(SHOTS, `${viewport.width}x${viewport.height}`, lang);
+      rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       const report: Record<string, string[]> = {};
 

@@ -6,7 +6,8 @@
  *   clips or scrolls it (carousels and horizontal tab lists scroll on purpose).
  * - clipped: an element with its own text whose content is wider than its box (scrollWidth > clientWidth).
  * - word-break: a word split over two lines in a button, tab, link or toast.
- * - wrap: a short button or tab label (up to three words, or up to eight Han characters) on more than one line.
+ * - wrap: a short button or tab label (up to three words, or up to eight Han characters) on more than one line;
+ *   grid menu labels marked `data-wrap-ok` may take two lines.
  * - tap: a button or link smaller than 44×44 px. Exceptions: links inside running text (WCAG 2.5.8
  *   inline exception) and elements marked `data-tap-exempt` with the reason as its value.
  * - text: text nodes outside user data (`data-user-text`) returned for the language check done by the caller.
@@ -60,7 +61,8 @@ export function audit(): AuditResult {
     if (!ownText(el)) continue;
     const cs = getComputedStyle(el);
     // Inline boxes have no width of their own; 1-px boxes are screen-reader-only text.
-    if (cs.display === 'inline' || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.clientWidth <= 1) continue;
+    const hidden = el.closest('.sr-only') !== null || cs.clipPath !== 'none' || (cs.clip !== 'auto' && cs.clip !== '');
+    if (cs.display === 'inline' || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.clientWidth <= 1 || hidden) continue;
     if (el.scrollWidth > el.clientWidth + 1) violations.push(`clipped ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
   }
 
@@ -92,7 +94,8 @@ export function audit(): AuditResult {
     const words = wordLines(el);
     const split = words.filter((w) => w.tops.length > 1 && /^[^\p{Script=Han}]{2,}$/u.test(w.word));
     for (const w of split) violations.push(`word-break ${name(el)} "${w.word}"`);
-    if (el.matches('.adm-toast-main')) continue;
+    // Toasts may wrap between words; labels of grid menus (data-wrap-ok) may take two lines.
+    if (el.matches('.adm-toast-main') || el.closest('[data-wrap-ok]')) continue;
     // A short piece of text (one text node) on more than one line; separate blocks of a button are not wrapping.
     const nodes = new Map<number, { word: string; tops: number[] }[]>();
     for (const w of words) nodes.set(w.node, [...(nodes.get(w.node) ?? []), w]);

@@ -27,7 +27,7 @@ button{display:block;width:100%;border:0;border-radius:24px;padding:12px;font-si
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><header>沙箱收银台 · Sandbox cashier</header><main>${body}</main></body></html>`;
+<title>${escapeHtml(title)}</title><link rel="icon" href="/shop/static/logo.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><header>沙箱收银台 · Sandbox cashier</header><main>${body}</main></body></html>`;
 }
 
 type Trade = NonNullable<Awaited<ReturnType<SandboxProvider['trade']>>>;

@@ -56,7 +56,13 @@ export function MenuGrid({
     <ul className="sim-menu-grid" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
       {shown.map((menu) => (
         <li key={menu.key + menu.path}>
-          <button type="button" className="sim-menu-item" onClick={() => runMenu(menu, values)} data-menu={menu.key}>
+          <button
+            type="button"
+            className="sim-menu-item"
+            data-wrap-ok="grid label"
+            onClick={() => runMenu(menu, values)}
+            data-menu={menu.key}
+          >
             <MenuIcon menuKey={menu.key} src={menu.icon} />
             <span>{text('menu', menu.key, menu.title)}</span>
           </button>
@@ -64,7 +70,13 @@ export function MenuGrid({
       ))}
       {more && morePath ? (
         <li>
-          <button type="button" className="sim-menu-item" onClick={() => void navigateTo(morePath)} data-menu="more">
+          <button
+            type="button"
+            className="sim-menu-item"
+            data-wrap-ok="grid label"
+            onClick={() => void navigateTo(morePath)}
+            data-menu="more"
+          >
             <MenuIcon menuKey="more" />
             <span>{t('iot.menu.more')}</span>
           </button>

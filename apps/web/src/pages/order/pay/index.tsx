@@ -212,12 +212,13 @@ export default function PayPage() {
         )}
       </section>
       <div className="action-bar">
-        <div className="action-bar-total">
-          <span>
-            {t('shop.number.total')} <Price fen={o.amount} size="md" />
-          </span>
-        </div>
-        <Button className="btn-hot" shape="rounded" loading={paying} disabled={!o.canPay || !chosen} onClick={() => void pay()}>
+        <Button
+          className="btn-hot action-bar-main"
+          shape="rounded"
+          loading={paying}
+          disabled={!o.canPay || !chosen}
+          onClick={() => void pay()}
+        >
           {t('shop.pay.payNow', { amount: yuan(o.amount) })}
         </Button>
       </div>
