@@ -28,8 +28,9 @@ interface Found {
 
 /** Every link and image string of a reply, with where it sits and the menu type beside it. */
 function collect(value: unknown, where: string, out: Found[]): void {
-  if (Array.isArray(value)) value.forEach((v, i) => collect(v, `${where}[${i}]`, out));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) collect(v, `${where}[${i}]`, out);
+  } else if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
     const type = typeof obj.type === 'string' ? obj.type : undefined;
     for (const [key, v] of Object.entries(obj)) {

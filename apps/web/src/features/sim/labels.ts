@@ -7,8 +7,11 @@ const SIM_STATUS: Record<number, Tone> = { 1: 'warn', 2: 'good', 3: 'bad', 4: 'b
 const AUTH_STATUS: Record<number, Tone> = { 0: 'warn', 1: 'good', 2: 'warn' };
 const ONLINE_STATUS: Record<number, Tone> = { 1: 'good', 2: 'plain', 3: 'plain' };
 
-/** Translation key and tone of the card status. */
-export const simStatusLabel = (s: number) => ({ key: `iot.simStatus.${s in SIM_STATUS ? s : 'unknown'}`, tone: SIM_STATUS[s] ?? 'plain' });
+/** Translation key and tone of the card status; an active card under a break rule reads "Restricted". */
+export const simStatusLabel = (s: number, breakRuleId = 0) =>
+  s === 2 && breakRuleId > 0
+    ? { key: 'iot.simStatus.restricted', tone: 'bad' as Tone }
+    : { key: `iot.simStatus.${s in SIM_STATUS ? s : 'unknown'}`, tone: SIM_STATUS[s] ?? 'plain' };
 export const authStatusLabel = (s: number) => ({
   key: `iot.authStatus.${s in AUTH_STATUS ? s : 'unknown'}`,
   tone: AUTH_STATUS[s] ?? 'plain',

@@ -42,7 +42,7 @@ export function itemValue(key: string, info: SimInfo, t: TFunction): ItemValue {
     case 'surplusTime':
       return { value: info.surplusTimeTips || '—' };
     case 'simStatus': {
-      const l = simStatusLabel(info.simStatus);
+      const l = simStatusLabel(info.simStatus, info.breakRuleId);
       return { value: t(l.key), tone: l.tone };
     }
     case 'authStatus': {

@@ -34,7 +34,7 @@ const ASSET_ITEMS = [
 
 function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
   const { t } = useTranslation();
-  const sim = simStatusLabel(info.simStatus);
+  const sim = simStatusLabel(info.simStatus, info.breakRuleId);
   const auth = authStatusLabel(info.authStatus);
   const op = operatorKey(info);
   return (

@@ -61,12 +61,7 @@ export function FilterSearch({
         ))}
       </CapsuleTabs>
       <div className="filter-bar">
-        <button
-          type="button"
-          className={`filter-bar-item${filters.region ? ' on' : ''}`}
-          onClick={() => setSheet('region')}
-          aria-label={t('shop.filter.region')}
-        >
+        <button type="button" className={`filter-bar-item${filters.region ? ' on' : ''}`} onClick={() => setSheet('region')}>
           <span className="filter-bar-text">{regionLabel}</span>
           <DownFill fontSize={8} />
         </button>
