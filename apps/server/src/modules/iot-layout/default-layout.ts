@@ -10,7 +10,8 @@ const el = (key: string, title = '', style = '', items: ReturnType<typeof item>[
   style,
   items,
 });
-const menu = (key: string, title: string, type: string, path: string, icon = `${IMG}/iot/${key}.svg`) => ({ key, title, icon, type, path });
+/** Menus and tabs without an uploaded icon show the app's built-in glyph of their key. */
+const menu = (key: string, title: string, type: string, path: string, icon = '') => ({ key, title, icon, type, path });
 
 /** The layout of a promoter that has none of its own (and whose default promoter has none either). */
 export function builtInLayout(): SimLayout {
@@ -42,22 +43,22 @@ export function builtInLayout(): SimLayout {
           path: '/pages/iot/index/index',
           switch: true,
           text: '首页',
-          icon: `${IMG}/iot/tab-home.svg`,
-          selectedIcon: `${IMG}/iot/tab-home-on.svg`,
+          icon: '',
+          selectedIcon: '',
         },
         {
           path: '/pages/iot/index/package/index',
           switch: true,
           text: '套餐',
-          icon: `${IMG}/iot/tab-package.svg`,
-          selectedIcon: `${IMG}/iot/tab-package-on.svg`,
+          icon: '',
+          selectedIcon: '',
         },
         {
           path: '/pages-sub/iot/user/index',
           switch: true,
           text: '我的',
-          icon: `${IMG}/iot/tab-user.svg`,
-          selectedIcon: `${IMG}/iot/tab-user-on.svg`,
+          icon: '',
+          selectedIcon: '',
         },
       ],
     },

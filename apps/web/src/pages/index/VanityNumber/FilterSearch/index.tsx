@@ -1,7 +1,7 @@
 import type { NumberFilterOptions } from '@simshop/contract/numbers';
 import { Badge, CapsuleTabs, CheckList, Popup } from 'antd-mobile';
 import { DownFill, FilterOutline } from 'antd-mobile-icons';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictOptions } from '../../../../features/site/api/dict-options.ts';
 import { FullPopup } from './fullPopup.tsx';
@@ -52,9 +52,14 @@ export function FilterSearch({
   const priceSet = filters.minPrice !== null || filters.maxPrice !== null;
   const priceLabel = priceSet ? priceRangeLabel(t, filters.minPrice, filters.maxPrice) : t('shop.filter.price');
   const count = moreCount(filters);
+  // The operator capsules scroll sideways; keyboard users reach the scrolling list (antd renders it without a tab stop).
+  const tabsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabsRef.current?.querySelector('.adm-capsule-tabs-tab-list')?.setAttribute('tabindex', '0');
+  });
 
   return (
-    <div className="filter-search">
+    <div className="filter-search" ref={tabsRef}>
       <CapsuleTabs activeKey={filters.operator || 'all'} onChange={(key) => onChange({ operator: key === 'all' ? '' : key, segment: '' })}>
         {operators.map((o) => (
           <CapsuleTabs.Tab key={o.value || 'all'} title={o.label} />
