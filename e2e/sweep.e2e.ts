@@ -66,7 +66,14 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
 async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   const sessionId = randomBytes(16).toString('hex');
   const headers = { 'x-session-id': sessionId };
-  const sent = await json<{ devCode: string }>(await request.post('/api/hk/sendCode', { data: { mobile: BUYER }, headers }));
+  // After a failed test the worker restarts and logs in again: wait out the one-code-a-minute limit.
+  let reply = await request.post('/api/hk/sendCode', { data: { mobile: BUYER }, headers });
+  const wait = /retry in (\d+) s/.exec(((await reply.json()) as { message: string }).message)?.[1];
+  if (wait) {
+    await new Promise((resolve) => setTimeout(resolve, (Number(wait) + 1) * 1000));
+    reply = await request.post('/api/hk/sendCode', { data: { mobile: BUYER }, headers });
+  }
+  const sent = await json<{ devCode: string }>(reply);
   await json(await request.post('/api/hk/login', { data: { mobile: BUYER, code: sent.devCode }, headers }));
   const orders = await json<{ list: { orderNo: string }[] }>(await request.get('/api/shop/order/list', { headers }));
   const orderNo = orders.list[0]?.orderNo ?? '';

@@ -69,7 +69,7 @@ export function builtInLayout(): SimLayout {
       menus: [
         menu('orderLogs', '订单记录', 'page', '/pages/iot/index/orderLogs/index'),
         menu('changeDevice', '切换卡片', 'page', '/pages-sub/iot/user/changeDevice/index'),
-        menu('protocol', '服务协议', 'page', '/pages-sub/iot/protocol/index'),
+        menu('protocol', '服务协议', 'page', '/pages/iot/login/protocol'),
       ],
       service: { kefuUrl: '', kefuMobile: '', kefuQr: '', wechat: '', workTime: '' },
     },
