@@ -170,6 +170,16 @@ test('top up at the sandbox cashier, set a pay password, buy a package with the 
   const payable = pkg.price - details.coupon.usable;
   await expect(page.getByTestId('pay-total')).toHaveText(yuan(payable));
 
+  // ---- Without a pay password, paying from the balance asks first; cancelling moves no money.
+  const beforeConfirm = await api<SimInfo>(page.request, '/api/iot/simInfo', s);
+  await page.getByTestId('buy-button').click();
+  const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('balance-confirm') });
+  await expect(confirm).toContainText(`Pay ${yuan(payable)} from your balance?`);
+  await expect(confirm.getByRole('button', { name: 'Set a pay password first' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await api<SimInfo>(page.request, '/api/iot/simInfo', s)).balance).toBe(beforeConfirm.balance);
+
   // ---- Set a pay password on the on-screen keyboard (from the package page's hint).
   await page.getByRole('button', { name: 'Set a pay password to protect your balance' }).click();
   await expect(page).toHaveURL(/#\/pages\/iot\/index\/payPassword\/index$/);

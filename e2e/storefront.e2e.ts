@@ -238,3 +238,35 @@ test('a shipped demo order shows its logistics timeline in English and Simplifie
     page.getByRole('region', { name: TEXT['zh-Hans'].timeline }).getByText(TEXT['zh-Hans'].pickedUp, { exact: true }),
   ).toBeVisible();
 });
+
+test('an order card opens the order detail: number, delivery, payment, progress and the action of its state', async ({ context }) => {
+  const page = await openIn(context, 'en');
+  await logIn(page, 'en', SHIPPED_DEMO_MOBILE, '/pages/order/index');
+  const shipped = page.getByRole('article').filter({ hasText: TEXT.en.statusShipped });
+  await shipped.locator('.order-card-body').click();
+  await expect(page).toHaveURL(/#\/pages\/order\/detail\/index\?orderNo=N\d{20}$/);
+  const orderNo = new URL(page.url().replace('#', '')).searchParams.get('orderNo') ?? '';
+  const sessionId = await page.evaluate(() => JSON.parse(localStorage.getItem('simshop-session') ?? '{}').state.sessionId as string);
+  const reply = await (
+    await page.request.get(`/api/shop/order/detail?orderNo=${orderNo}`, { headers: { 'x-session-id': sessionId } })
+  ).json();
+  expect(reply.code).toBe(0);
+  const detail = reply.data as { buyerName: string; address: { fullText: string }; idNumberMasked: string; status: string };
+  expect(detail.status).toBe('shipped');
+  await expect(page.getByText(detail.buyerName, { exact: true })).toBeVisible();
+  await expect(page.getByText(detail.idNumberMasked, { exact: true })).toBeVisible();
+  await expect(page.getByText(detail.address.fullText, { exact: true })).toBeVisible();
+  await expect(page.getByText(orderNo, { exact: true })).toBeVisible();
+  const progress = page.getByRole('region', { name: 'Progress' });
+  for (const step of ['Order placed', 'Paid', 'Shipped']) await expect(progress.getByText(step, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await page.getByRole('button', { name: TEXT.en.track }).click();
+  await expect(page).toHaveURL(new RegExp(`#/pages/order/logistics/index\\?orderNo=${orderNo}$`));
+});
+
+test('order detail without an order number says so and leads to the orders', async ({ page }) => {
+  await page.goto('/shop/#/pages/order/detail/index');
+  await expect(page.getByText('Order not found')).toBeVisible();
+  await page.getByRole('button', { name: 'My orders' }).click();
+  await expect(page).toHaveURL(/#\/pages\/order\/index/);
+});

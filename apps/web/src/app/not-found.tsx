@@ -2,7 +2,7 @@ import { Button, ErrorBlock } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { HOME, navigateBack, reLaunch } from '../lib/nav.ts';
+import { HOME, reLaunch } from '../lib/nav.ts';
 import { stackDepth } from './history.ts';
 import { NavTitleBar } from './page-shell.tsx';
 
@@ -12,13 +12,15 @@ export function NotFound() {
   const location = useLocation();
   const url = location.pathname + location.search;
   const title = t('title.notFound');
-  const canGoBack = stackDepth() > 0;
+  // A page before this one, in the app's stack or the browser's (an address typed or a link followed).
+  const canGoBack = stackDepth() > 0 || window.history.length > 1;
+  const back = () => window.history.back();
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
     <div className="page">
-      <NavTitleBar title={title} showBack={canGoBack} />
+      <NavTitleBar title={title} showBack={canGoBack} onBack={back} />
       <div className="center-view">
         <ErrorBlock
           status="empty"
@@ -29,7 +31,7 @@ export function NotFound() {
             </span>
           }
         />
-        <Button color="primary" fill="outline" onClick={() => void (canGoBack ? navigateBack() : reLaunch(HOME))}>
+        <Button color="primary" fill="outline" onClick={() => (canGoBack ? back() : void reLaunch(HOME))}>
           {canGoBack ? t('common.back') : t('notFound.home')}
         </Button>
         {canGoBack ? (

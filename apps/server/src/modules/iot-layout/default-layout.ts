@@ -29,7 +29,6 @@ export function builtInLayout(): SimLayout {
       menu('balance', '余额充值', 'page', '/pages/iot/index/balance/index'),
       menu('packageInfo', '套餐详情', 'page', '/pages-sub/iot/index/packageInfo/index'),
       menu('historyLine', '用量记录', 'page', '/pages-sub/iot/index/historyLine/index'),
-      menu('realname', '实名认证', 'page', '/pages/iot/index/realnameAuth/index'),
       menu('orderLogs', '订单记录', 'page', '/pages/iot/index/orderLogs/index'),
       menu('customer', '联系客服', 'page', '/pages/iot/index/customer/index'),
     ],

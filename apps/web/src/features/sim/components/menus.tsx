@@ -19,10 +19,19 @@ export function runMenu(menu: Pick<LayoutMenu, 'type' | 'path'>, values: { promo
     case 'page':
       (action.tabSwitch ? redirectTo(action.path) : openPage(action.path)).catch(onNavError);
       return;
-    case 'url':
-      if (/^https?:\/\//i.test(action.url)) window.location.href = action.url;
-      else openPage(action.url).catch(onNavError);
+    case 'url': {
+      // A link to a page of this app (its own address with a #/pages route) opens in the app.
+      if (action.url.startsWith('/pages')) {
+        openPage(action.url).catch(onNavError);
+        return;
+      }
+      const target = new URL(action.url, window.location.href);
+      const inApp =
+        target.origin === window.location.origin && target.pathname === window.location.pathname && target.hash.startsWith('#/');
+      if (inApp) openPage(target.hash.slice(1)).catch(onNavError);
+      else window.location.href = target.href;
       return;
+    }
     case 'unsupported':
       Toast.show({ content: translate('iot.menu.unsupported') });
       return;
