@@ -25,7 +25,7 @@ export function AgreementCheck({ checked, onChange }: { checked: boolean; onChan
       <Checkbox checked={checked} onChange={onChange} style={{ '--icon-size': '16px', '--font-size': '12px', '--gap': '6px' }}>
         {t('iot.login.agreePrefix')}
       </Checkbox>
-      <button type="button" className="sim-agree-link" onClick={() => void navigateTo(PROTOCOL_PAGE)}>
+      <button type="button" className="sim-agree-link" data-tap-exempt="link in a sentence" onClick={() => void navigateTo(PROTOCOL_PAGE)}>
         {t('iot.login.agreement')}
       </button>
     </div>

@@ -266,11 +266,21 @@ export default function PrettyNumberPage() {
           >
             {t('shop.number.agreePrefix')}
           </Checkbox>
-          <button type="button" className="text-link" onClick={() => void navigateTo('/pages/about/payment')}>
+          <button
+            type="button"
+            className="text-link"
+            data-tap-exempt="link in a sentence"
+            onClick={() => void navigateTo('/pages/about/payment')}
+          >
             {t('shop.number.terms')}
           </button>
           {t('shop.number.agreeAnd')}
-          <button type="button" className="text-link" onClick={() => void navigateTo('/pages/about/promise')}>
+          <button
+            type="button"
+            className="text-link"
+            data-tap-exempt="link in a sentence"
+            onClick={() => void navigateTo('/pages/about/promise')}
+          >
             {t('shop.number.promise')}
           </button>
         </span>
