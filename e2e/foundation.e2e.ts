@@ -77,7 +77,7 @@ test('shows the not-found view for an unknown route, in the app language, with a
   });
   await expect(page.getByText('页面不存在，链接可能已失效。')).toBeVisible();
   await expect(page).toHaveTitle('页面不存在');
-  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await page.locator('.center-view').getByRole('button', { name: '返回', exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/user\/index/);
 });
 

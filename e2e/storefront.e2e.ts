@@ -217,31 +217,9 @@ for (const lang of Object.keys(TEXT) as Lang[]) {
   });
 }
 
-test('a shipped demo order shows its logistics timeline in English and Simplified Chinese', async ({ context }) => {
-  const page = await openIn(context, 'en');
-  await logIn(page, 'en', SHIPPED_DEMO_MOBILE, '/pages/order/index');
-  await expect(page).toHaveURL(/#\/pages\/order\/index/);
-  const shipped = page.getByRole('article').filter({ hasText: TEXT.en.statusShipped });
-  await expect(shipped).toHaveCount(1);
-  await shipped.getByRole('button', { name: TEXT.en.track }).click();
-  await expect(page).toHaveURL(/#\/pages\/order\/logistics\/index\?orderNo=N\d{20}/);
-  await expect(page.getByText(TEXT.en.trackingNo)).toBeVisible();
-  await expect(page.getByText(/^SE\d+$/)).toBeVisible();
-  const timeline = page.getByRole('region', { name: TEXT.en.timeline });
-  await expect(timeline.getByText(TEXT.en.pickedUp, { exact: true })).toBeVisible();
-
-  // Same page in Simplified Chinese (the login is kept).
-  await page.evaluate(() => localStorage.setItem('simshop-language', 'zh-Hans'));
-  await page.reload();
-  await expect(page.getByText(TEXT['zh-Hans'].trackingNo)).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: TEXT['zh-Hans'].timeline }).getByText(TEXT['zh-Hans'].pickedUp, { exact: true }),
-  ).toBeVisible();
-});
-
-test('an order card opens the order detail: number, delivery, payment, progress and the action of its state', async ({ context }) => {
-  const page = await openIn(context, 'en');
-  await logIn(page, 'en', SHIPPED_DEMO_MOBILE, '/pages/order/index');
+/** From the Orders tab (logged in as the shipped demo buyer): the order card opens the order detail. */
+async function checkShippedOrderDetail(page: Page): Promise<void> {
+  await page.goto('/shop/#/pages/order/index');
   const shipped = page.getByRole('article').filter({ hasText: TEXT.en.statusShipped });
   await shipped.locator('.order-card-body').click();
   await expect(page).toHaveURL(/#\/pages\/order\/detail\/index\?orderNo=N\d{20}$/);
@@ -262,6 +240,33 @@ test('an order card opens the order detail: number, delivery, payment, progress 
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await page.getByRole('button', { name: TEXT.en.track }).click();
   await expect(page).toHaveURL(new RegExp(`#/pages/order/logistics/index\\?orderNo=${orderNo}$`));
+}
+
+test('a shipped demo order shows its logistics timeline and its detail page in English and Simplified Chinese', async ({ context }) => {
+  const page = await openIn(context, 'en');
+  await logIn(page, 'en', SHIPPED_DEMO_MOBILE, '/pages/order/index');
+  await expect(page).toHaveURL(/#\/pages\/order\/index/);
+  const shipped = page.getByRole('article').filter({ hasText: TEXT.en.statusShipped });
+  await expect(shipped).toHaveCount(1);
+  await shipped.getByRole('button', { name: TEXT.en.track }).click();
+  await expect(page).toHaveURL(/#\/pages\/order\/logistics\/index\?orderNo=N\d{20}/);
+  await expect(page.getByText(TEXT.en.trackingNo)).toBeVisible();
+  await expect(page.getByText(/^SE\d+$/)).toBeVisible();
+  const timeline = page.getByRole('region', { name: TEXT.en.timeline });
+  await expect(timeline.getByText(TEXT.en.pickedUp, { exact: true })).toBeVisible();
+  const logistics = page.url();
+
+  // The order card opens the order's detail page; its action leads to the same timeline.
+  await checkShippedOrderDetail(page);
+
+  // Same page in Simplified Chinese (the login is kept).
+  await page.evaluate(() => localStorage.setItem('simshop-language', 'zh-Hans'));
+  await page.goto(logistics);
+  await page.reload();
+  await expect(page.getByText(TEXT['zh-Hans'].trackingNo)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: TEXT['zh-Hans'].timeline }).getByText(TEXT['zh-Hans'].pickedUp, { exact: true }),
+  ).toBeVisible();
 });
 
 test('order detail without an order number says so and leads to the orders', async ({ page }) => {

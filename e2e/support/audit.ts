@@ -94,8 +94,9 @@ export function audit(): AuditResult {
     const words = wordLines(el);
     const split = words.filter((w) => w.tops.length > 1 && /^[^\p{Script=Han}]{2,}$/u.test(w.word));
     for (const w of split) violations.push(`word-break ${name(el)} "${w.word}"`);
-    // Toasts may wrap between words; labels of grid menus (data-wrap-ok) may take two lines.
-    if (el.matches('.adm-toast-main') || el.closest('[data-wrap-ok]')) continue;
+    // Toasts may wrap between words; labels of grid menus (data-wrap-ok) may take two lines; a card
+    // that is a button (more than a label's worth of text) lets its texts wrap.
+    if (el.matches('.adm-toast-main') || el.closest('[data-wrap-ok]') || (el.textContent ?? '').trim().length > 32) continue;
     // A short piece of text (one text node) on more than one line; separate blocks of a button are not wrapping.
     const nodes = new Map<number, { word: string; tops: number[] }[]>();
     for (const w of words) nodes.set(w.node, [...(nodes.get(w.node) ?? []), w]);
@@ -112,7 +113,9 @@ export function audit(): AuditResult {
   const targets = all.filter((el) => el.matches('button, a[href], [role="button"], [role="tab"], [role="checkbox"], [role="switch"]'));
   for (const el of targets) {
     if (el.closest('[data-tap-exempt]')) continue;
-    const r = el.getBoundingClientRect();
+    // Layout size, not the drawn one: a popup still scaling in has its final size already.
+    const box = el as HTMLElement;
+    const r = { width: box.offsetWidth ?? el.getBoundingClientRect().width, height: box.offsetHeight ?? el.getBoundingClientRect().height };
     if (r.width >= 44 - 0.5 && r.height >= 44 - 0.5) continue;
     const cs = getComputedStyle(el);
     const parentText = el.parentElement ? ownText(el.parentElement) : '';
