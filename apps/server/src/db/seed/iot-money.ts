@@ -7,7 +7,7 @@
  */
 import { DurationUnit } from '@simshop/contract/iot';
 import type { Insertable, Kysely } from 'kysely';
-import { DAY_MS, dayStart } from '../../modules/iot-carrier/flow-math.ts';
+import { DAY_MS, dayStart } from '../../lib/flow-math.ts';
 import { openLedgers } from '../../modules/iot-money/ledger.ts';
 import type { Database } from '../schema.ts';
 import type { IotPackagesTable } from '../schema-iot-money.ts';

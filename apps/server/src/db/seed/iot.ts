@@ -12,16 +12,7 @@
  */
 import { DurationUnit, type DurationUnitValue, type SimLayout } from '@simshop/contract/iot';
 import type { Insertable, Kysely } from 'kysely';
-import {
-  accrue,
-  addDuration,
-  type CardFacts,
-  chinaDay,
-  chinaMonth,
-  DAY_MS,
-  dayStart,
-  type PackageState,
-} from '../../modules/iot-carrier/flow-math.ts';
+import { accrue, addDuration, type CardFacts, chinaDay, chinaMonth, DAY_MS, dayStart, type PackageState } from '../../lib/flow-math.ts';
 import { builtInLayout } from '../../modules/iot-layout/default-layout.ts';
 import { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import type { Database } from '../schema.ts';

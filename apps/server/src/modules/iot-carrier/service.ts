@@ -8,9 +8,9 @@ import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
+import { accrue, applyLifecycle, chinaDay, chinaMonth, internetAllowed, type PackageState, summarise } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import { accrue, applyLifecycle, chinaDay, chinaMonth, internetAllowed, type PackageState, summarise } from './flow-math.ts';
 
 type Trx = Kysely<Database>;
 

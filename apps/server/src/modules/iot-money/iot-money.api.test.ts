@@ -1,8 +1,8 @@
 import { DurationUnit } from '@simshop/contract/iot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { DAY_MS } from '../../lib/flow-math.ts';
 import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
-import { DAY_MS } from '../iot-carrier/flow-math.ts';
 import {
   addPackage,
   adjust,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { DAY_MS } from '../../lib/flow-math.ts';
 import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import type { CarrierCard, ProvisionRequest } from '../../providers/carrier/types.ts';
-import { DAY_MS } from '../iot-carrier/flow-math.ts';
 import { MAX_TRIES, retryDelay } from './provisioning.ts';
 import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, payAtCashier, simLogin } from './test-kit.ts';
 

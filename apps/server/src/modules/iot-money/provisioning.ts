@@ -13,9 +13,10 @@
  * A purchase tries once at once, after its commit, and waits for that try at most PROVISION_WAIT_MS;
  * the job and the order-details poll pick up the rest.
  */
+
+import { applyLifecycle, type PackageState } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { ProvisionError } from '../../providers/carrier/types.ts';
-import { applyLifecycle, type PackageState } from '../iot-carrier/flow-math.ts';
 import { applySync, findSimPackage, livePackages, planSync, type SimPackageRow, settleProvisioning } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, lockCard } from '../iot-sims/service.ts';
 import type { MoneyDeps, Trx } from './deps.ts';

@@ -1,6 +1,6 @@
 import { DurationUnit } from '@simshop/contract/iot';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '../iot-carrier/flow-math.ts';
+import { DAY_MS } from '../../lib/flow-math.ts';
 import { couponCoinsUsable, packageWindow, purchasePoints, seckillState, topupCredit, volumeClose, weakPayPassword } from './rules.ts';
 
 const NOW = Date.UTC(2025, 0, 31, 4); // 2025-01-31 12:00 UTC+8

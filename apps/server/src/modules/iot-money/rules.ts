@@ -6,7 +6,7 @@
 
 import { type DurationUnitValue, isLifetimeDuration } from '@simshop/contract/iot';
 import type { Effect } from '@simshop/contract/iot-money';
-import { addDuration, DAY_MS, volumeMoney } from '../iot-carrier/flow-math.ts';
+import { addDuration, DAY_MS, volumeMoney } from '../../lib/flow-math.ts';
 
 export { isLifetimeDuration };
 

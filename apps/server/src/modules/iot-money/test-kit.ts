@@ -7,10 +7,10 @@ import { expect } from 'vitest';
 import { body } from '../../../test/helpers.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
 import type { IotPackagesTable } from '../../db/schema-iot-money.ts';
+import { addDuration } from '../../lib/flow-math.ts';
 import { hashSecret } from '../../lib/password.ts';
 import type { App } from '../../lib/route.ts';
 import { SIGNATURE_HEADER, signNotification } from '../../providers/payment/sandbox.ts';
-import { addDuration } from '../iot-carrier/flow-math.ts';
 import { syncSim } from '../iot-carrier/service.ts';
 import { ledgerMismatches, post } from './ledger.ts';
 

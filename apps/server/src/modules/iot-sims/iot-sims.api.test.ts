@@ -1,9 +1,9 @@
 import { DurationUnit } from '@simshop/contract/iot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { DAY_MS } from '../../lib/flow-math.ts';
 import type { App } from '../../lib/route.ts';
 import { CarrierSimulator, simulatedDayUsage } from '../../providers/carrier/simulator.ts';
-import { DAY_MS } from '../iot-carrier/flow-math.ts';
 import { purgeSessions, syncAll } from '../iot-carrier/service.ts';
 import { type CardSpec, makeCard, simLogin } from '../iot-money/test-kit.ts';
 

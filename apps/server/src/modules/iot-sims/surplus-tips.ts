@@ -2,7 +2,7 @@
 
 import type { Language } from '@simshop/contract/headers';
 import { DurationUnit } from '@simshop/contract/iot';
-import type { Surplus } from '../iot-carrier/flow-math.ts';
+import type { Surplus } from '../../lib/flow-math.ts';
 
 const TIPS: Record<
   Language,

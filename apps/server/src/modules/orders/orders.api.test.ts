@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { hex32, loginAs, makeBuyer, makeNumber, orderBody, testClock, uniqueMobile } from './test-kit.ts';
+import { makeNumber } from '../numbers/test-kit.ts';
+import { hex32, loginAs, makeBuyer, orderBody, testClock, uniqueMobile } from './test-kit.ts';
 
 type Detail = {
   orderNo: string;

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CreateOrderBody } from '@simshop/contract/orders';
 import { idCheckDigit } from '@simshop/contract/validate';
 import type { App } from '../../lib/route.ts';
-import { patternTags, tagMask } from '../numbers/patterns.ts';
-import { findByNumber, insertNumbers } from '../numbers/repository.ts';
+import { digits, makeNumber, type NumberSpec } from '../numbers/test-kit.ts';
 
 /** Helpers shared by the storefront API tests (imported by *.api.test.ts only). */
 
@@ -34,7 +33,7 @@ export function orderBody(number: string, packageId: number, overrides: Partial<
   };
 }
 
-/** A plain seeded number on sale and its first package (the offset-th); makeNumber gives a test a number of its own. */
+/** A plain seeded number on sale and its first package (the offset-th); numbers/test-kit's makeNumber gives a test a number of its own. */
 export async function numberOnSale(app: App, offset = 0): Promise<{ number: string; packageId: number; amount: number }> {
   const n = await app.db.db
     .selectFrom('numbers')
@@ -65,65 +64,8 @@ export async function loginAs(app: App, mobile: string, ip = `10.9.${Math.floor(
   return { 'x-session-id': sessionId };
 }
 
-const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
-
 /** A mobile number no other test uses: 137 and eight random digits. */
 export const uniqueMobile = () => `137${digits(8)}`;
-
-export interface NumberSpec {
-  /** Operator type code: 4 China Mobile (default), 2 China Unicom, 1 China Telecom, 3 China Broadnet. */
-  operator?: string;
-  price?: number;
-  prestored?: number;
-  minMonthlyFee?: number;
-  province?: string;
-  city?: string;
-}
-
-const SEGMENT: Record<string, string> = { '4': '198', '2': '196', '1': '199', '3': '192' };
-
-/**
- * A number of its own on sale, added through the inventory repository the seed uses, and the first
- * package of its operator. Random digits: numbers never collide, even across concurrent runs.
- */
-export async function makeNumber(app: App, spec: NumberSpec = {}): Promise<{ number: string; packageId: number; amount: number }> {
-  const operator = spec.operator ?? '4';
-  const price = spec.price ?? 8800;
-  const prestored = spec.prestored ?? 5000;
-  for (let attempt = 0; ; attempt++) {
-    const number = `${SEGMENT[operator] ?? '198'}${digits(8)}`;
-    if (await findByNumber(app.db.db, number)) continue;
-    try {
-      await insertNumbers(
-        app.db.db,
-        [
-          {
-            number,
-            operator,
-            province: spec.province ?? '440000',
-            city: spec.city ?? '440300',
-            price,
-            prestored,
-            minMonthlyFee: spec.minMonthlyFee ?? 0,
-            tags: tagMask(patternTags(number)),
-            rank: Number.parseInt(digits(9), 10),
-          },
-        ],
-        app.config.now(),
-      );
-    } catch (err) {
-      if (attempt < 3) continue; // another run took the same digits a moment ago
-      throw err;
-    }
-    const p = await app.db.db
-      .selectFrom('number_packages')
-      .select('id')
-      .where('operator', '=', operator)
-      .orderBy('sort')
-      .executeTakeFirstOrThrow();
-    return { number, packageId: p.id, amount: price + prestored };
-  }
-}
 
 /** A shopper of their own: a fresh mobile, logged in; returns the mobile and the session headers. */
 export async function makeBuyer(app: App, mobile = uniqueMobile()) {

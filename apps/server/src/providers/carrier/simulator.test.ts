@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, dayStartOf } from '../../modules/iot-carrier/flow-math.ts';
+import { DAY_MS, dayStartOf } from '../../lib/flow-math.ts';
 import { CarrierSimulator, simulatedDayUsage } from './simulator.ts';
 
 const card = { simNo: '1440000000001', iccid: '89860400000000000001', operatorType: 4 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chinaDay, DAY_MS, dayStart } from '../../modules/iot-carrier/flow-math.ts';
+import { chinaDay, DAY_MS, dayStart } from '../../lib/flow-math.ts';
 import { type CarrierCard, type CarrierCardState, type CarrierProvider, ProvisionError, type ProvisionRequest } from './types.ts';
 
 /** A number in [0, 1) fixed by the text. */
