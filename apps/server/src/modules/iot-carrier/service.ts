@@ -275,17 +275,8 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
 }
 
 /** Deletes sessions and login codes that ended more than 30 days ago. */
-export async function purgeSessions(db: Db, now: number): Promise<void> {
-  const before = now - 30 * 86_400_000;
-  await db.db.deleteFrom('iot_sim_sessions').where('expires_at', '<', before).execute();
-  await db.db.deleteFrom('iot_login_codes').where('expires_at', '<', before).execute();
-}
-
 export function carrierJobs(db: Db, carrier: CarrierProvider): Job[] {
-  return [
-    { name: 'iot.carrier-sync', everyMs: 5 * 60_000, run: (now) => syncAll(db, carrier, now) },
-    { name: 'iot.session-purge', everyMs: 6 * 3_600_000, run: (now) => purgeSessions(db, now) },
-  ];
+  return [{ name: 'iot.carrier-sync', everyMs: 5 * 60_000, run: (now) => syncAll(db, carrier, now) }];
 }
 
 /** The card's packages, for the modules that buy, open and close them (this module owns the table). */

@@ -4,7 +4,7 @@ import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
 import type { App } from '../../lib/route.ts';
 import { CarrierSimulator, simulatedDayUsage } from '../../providers/carrier/simulator.ts';
-import { purgeSessions, syncAll } from '../iot-carrier/service.ts';
+import { syncAll } from '../iot-carrier/service.ts';
 import { type CardSpec, makeCard, simLogin } from '../iot-money/test-kit.ts';
 
 /**
@@ -310,25 +310,5 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
     } finally {
       await rules.set({ threshold_mb: 20 * 1024 }).execute();
     }
-  });
-
-  it('purges sessions that ended more than 30 days ago', async () => {
-    const tokens = async (simNo: string) =>
-      jobs.app.db.db
-        .selectFrom('iot_sim_sessions as s')
-        .innerJoin('iot_sims as c', 'c.id', 's.sim_id')
-        .select('s.id')
-        .where('c.sim_no', '=', simNo)
-        .execute();
-    jobClock = T0;
-    const { simNo: old } = await makeCard(jobs.app, { now: jobClock });
-    await simLogin(jobs.app, old); // a week-long session: ends 2026-03-22 10:00 in China
-    jobClock = T0 + 20 * DAY_MS;
-    const { simNo: recent } = await makeCard(jobs.app, { now: jobClock });
-    await simLogin(jobs.app, recent); // ends 2026-04-11 10:00 in China
-    expect(await tokens(old)).toHaveLength(1);
-    await purgeSessions(jobs.app.db, Date.UTC(2026, 3, 21, 3)); // 2026-04-21 11:00: the first ended 30 days and an hour ago
-    expect(await tokens(old)).toHaveLength(0);
-    expect(await tokens(recent)).toHaveLength(1);
   });
 });
