@@ -48,6 +48,8 @@ export interface IotSimsTable {
   platform_auth_required: Generated<number>;
   platform_auth_type: Generated<number>;
   internet_status: Generated<number>;
+  /** Data on (1) or off (0) as the carrier last confirmed it (migration 0007). */
+  carrier_data: Generated<number>;
   online_status: Generated<number>;
   cancel_status: Generated<number>;
   replace_status: Generated<number>;

@@ -6,6 +6,7 @@ import * as m0003 from './0003_iot.ts';
 import * as m0004 from './0004_iot_money.ts';
 import * as m0005 from './0005_housekeeping.ts';
 import * as m0006 from './0006_iot_provisioning.ts';
+import * as m0007 from './0007_iot_carrier_data.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -17,6 +18,7 @@ const all: Record<string, DialectMigration> = {
   '0004_iot_money': m0004,
   '0005_housekeeping': m0005,
   '0006_iot_provisioning': m0006,
+  '0007_iot_carrier_data': m0007,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -37,8 +37,8 @@ function toState(row: {
 }
 
 export interface SyncOptions {
-  /** Also read the card's network state from the carrier (forced refresh). */
-  readState?: boolean;
+  /** The card's network state as the carrier reported it just before (forced refresh), read outside any transaction. */
+  onlineStatus?: number;
 }
 
 type SimRow = Selectable<IotSimsTable>;
@@ -54,7 +54,7 @@ export interface SyncPlan {
   days: Map<string, number>;
   breakUpdate: { break_rule_id: number; break_at: number; break_remove_at: number } | null;
   inBreak: boolean;
-  readState: boolean;
+  onlineStatus: number | undefined;
 }
 
 /** The card's pending and active packages. */
@@ -83,7 +83,7 @@ export async function planSync(
 ): Promise<SyncPlan> {
   const card = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
   const from = Math.min(sim.usage_synced_at > 0 ? sim.usage_synced_at : now, now);
-  const base = { sim, card, before: new Map(packages.map((p) => [p.id, p])), readState: options.readState === true };
+  const base = { sim, card, before: new Map(packages.map((p) => [p.id, p])), onlineStatus: options.onlineStatus };
   if (from >= now) {
     // Nothing to accrue (synchronised this very millisecond): only the lifecycle moves.
     return { ...base, packages: applyLifecycle(packages, now), days: new Map(), breakUpdate: null, inBreak: sim.break_rule_id !== null };
@@ -144,19 +144,18 @@ async function dayFlowRule(trx: Trx) {
 }
 
 /**
- * Writes a plan: changed packages, daily usage, the break, data on or off at the carrier, and the
- * card's totals, together with `extra` columns of the card (money totals of a purchase) in the
- * same update. `packages` may hold more than the plan's (a package just added).
+ * Writes a plan: changed packages, daily usage, the break, whether data should be on (switched at
+ * the carrier after the commit by pushDataSwitch), and the card's totals, together with `extra`
+ * columns of the card (money totals of a purchase) in the same update. `packages` may hold more than the plan's (a package just added).
  */
 export async function applySync(
   trx: Trx,
-  carrier: CarrierProvider,
   plan: SyncPlan,
   now: number,
   extra: Partial<Updateable<IotSimsTable>> = {},
   packages: PackageState[] = plan.packages,
 ): Promise<void> {
-  const { sim, card } = plan;
+  const { sim } = plan;
   for (const p of plan.packages) {
     const old = plan.before.get(p.id);
     if (old && (old.status !== p.status || old.usedMb !== p.usedMb)) {
@@ -199,8 +198,8 @@ export async function applySync(
     summary,
   );
   const internet = internetOn ? 1 : 0;
-  if (internet !== sim.internet_status) await carrier.setData(card, internet === 1, now);
-  const online = plan.readState ? (await carrier.state(card, now)).onlineStatus : sim.online_status;
+  // The carrier is switched after the commit (pushDataSwitch), never inside this transaction.
+  const online = plan.onlineStatus ?? sim.online_status;
   await trx
     .updateTable('iot_sims')
     .set({
@@ -243,13 +242,56 @@ export async function syncSimIn(
   const sim = await forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', simId)).executeTakeFirst();
   if (!sim) return false;
   const plan = await planSync(trx, carrier, sim, await livePackages(trx, simId), now, options);
-  await applySync(trx, carrier, plan, now);
+  await applySync(trx, plan, now);
   return true;
 }
 
-/** Synchronises one SIM in a transaction of its own. */
-export async function syncSim(db: Db, carrier: CarrierProvider, simId: number, now: number, options: SyncOptions = {}) {
-  return db.db.transaction().execute((trx: Transaction<Database>) => syncSimIn(trx, db.dialect, carrier, simId, now, options));
+/**
+ * Synchronises one SIM in a transaction of its own; with `readState` the carrier's network state is
+ * read first, and a data switch the synchronisation decided is made at the carrier after the commit.
+ */
+export async function syncSim(db: Db, carrier: CarrierProvider, simId: number, now: number, options: { readState?: boolean } = {}) {
+  let onlineStatus: number | undefined;
+  if (options.readState) {
+    const card = await db.db.selectFrom('iot_sims').select(['sim_no', 'iccid', 'operator_type']).where('id', '=', simId).executeTakeFirst();
+    if (card)
+      onlineStatus = (await carrier.state({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, now)).onlineStatus;
+  }
+  const done = await db.db
+    .transaction()
+    .execute((trx: Transaction<Database>) => syncSimIn(trx, db.dialect, carrier, simId, now, { onlineStatus }));
+  await pushDataSwitch(db, carrier, simId, now);
+  return done;
+}
+
+/**
+ * Switches data at the carrier when the platform wants it otherwise than the carrier last
+ * confirmed (outside any transaction); the confirmation is recorded only if nothing changed the
+ * wish meanwhile. A failed switch is tried again by the data-switch job.
+ */
+export async function pushDataSwitch(db: Db, carrier: CarrierProvider, simId: number, now: number): Promise<void> {
+  const card = await db.db
+    .selectFrom('iot_sims')
+    .select(['sim_no', 'iccid', 'operator_type', 'internet_status', 'carrier_data'])
+    .where('id', '=', simId)
+    .executeTakeFirst();
+  if (!card || card.internet_status === card.carrier_data) return;
+  const on = card.internet_status;
+  await carrier.setData({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, on === 1, now);
+  await db.db.updateTable('iot_sims').set({ carrier_data: on }).where('id', '=', simId).where('internet_status', '=', on).execute();
+}
+
+/** The data-switch job: every card whose data state the carrier has not confirmed yet. */
+export async function pushDataSwitches(db: Db, carrier: CarrierProvider, now: number): Promise<number> {
+  const due = await db.db
+    .selectFrom('iot_sims')
+    .select('id')
+    .whereRef('internet_status', '<>', 'carrier_data')
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  for (const { id } of due) await pushDataSwitch(db, carrier, id, now);
+  return due.length;
 }
 
 /** Synchronises every card that is not cancelled or disabled, in id order; returns how many. */
@@ -276,7 +318,10 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
 
 /** Deletes sessions and login codes that ended more than 30 days ago. */
 export function carrierJobs(db: Db, carrier: CarrierProvider): Job[] {
-  return [{ name: 'iot.carrier-sync', everyMs: 5 * 60_000, run: (now) => syncAll(db, carrier, now) }];
+  return [
+    { name: 'iot.carrier-sync', everyMs: 5 * 60_000, run: (now) => syncAll(db, carrier, now) },
+    { name: 'iot.carrier-data', everyMs: 10_000, run: (now) => pushDataSwitches(db, carrier, now) },
+  ];
 }
 
 /** The card's packages, for the modules that buy, open and close them (this module owns the table). */

@@ -27,6 +27,8 @@ export interface MoneyDeps {
   log: FastifyBaseLogger;
   /** Per-instance read cache of money settings and catalogue rows, created with the module. */
   cache: MoneyCache;
+  /** First tries at the carrier under way on this instance, by order id (a replay waits for its order's). */
+  firstTries: Map<number, Promise<unknown>>;
 }
 
 export type Trx = Kysely<Database>;

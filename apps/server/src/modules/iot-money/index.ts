@@ -24,6 +24,7 @@ export const iotMoneyPlugin = fp(
       now,
       log: app.log,
       cache: new MoneyCache(now),
+      firstTries: new Map(),
     };
     registerIotOrderType(deps);
     await app.register(async (scope) => {

@@ -2,7 +2,16 @@
 import type { DurationUnitValue } from '@simshop/contract/iot';
 import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { fail, invalid } from '../../lib/errors.ts';
-import { applySync, baseServiceEnd, closeSimPackage, findOpenVolume, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
+import {
+  applySync,
+  baseServiceEnd,
+  closeSimPackage,
+  findOpenVolume,
+  livePackages,
+  planSync,
+  pushDataSwitch,
+  syncSimIn,
+} from '../iot-carrier/service.ts';
 import { cardById, lockCard } from '../iot-sims/service.ts';
 import { realnameMissing } from './card.ts';
 import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
@@ -108,10 +117,11 @@ export async function closeVolumePackage(deps: MoneyDeps, simId: number, simPack
     await insertEntries(trx, entries);
     await closeSimPackage(trx, sp.id, Math.max(sp.starts_at, now), now, sp.charged + terms.usageCharge);
     const plan = await planSync(trx, deps.carrier, card, await livePackages(trx, simId), now);
-    await applySync(trx, deps.carrier, plan, now, totals);
+    await applySync(trx, plan, now, totals);
     const balance = totals.balance ?? card.balance;
     return { simPackageId: sp.id, usedMb: sp.used_mb, usageCharge: terms.usageCharge, refund: terms.refund, arrears, balance };
   });
   deps.sims.forgetSimInfo(simId);
+  await pushDataSwitch(deps.db, deps.carrier, simId, now);
   return reply;
 }

@@ -150,7 +150,7 @@ async function reverseTopup(trx: Trx, deps: MoneyDeps, order: OrderRow, now: num
   );
   await insertEntries(trx, entries);
   const plan = await planSync(trx, deps.carrier, card, await livePackages(trx, card.id), now);
-  await applySync(trx, deps.carrier, plan, now, totals);
+  await applySync(trx, plan, now, totals);
 }
 
 /**

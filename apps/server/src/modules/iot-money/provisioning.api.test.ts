@@ -4,7 +4,7 @@ import { DAY_MS } from '../../lib/flow-math.ts';
 import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import type { CarrierCard, ProvisionRequest } from '../../providers/carrier/types.ts';
 import { MAX_TRIES, retryDelay } from './provisioning.ts';
-import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, payAtCashier, simLogin } from './test-kit.ts';
+import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, makeCard, payAtCashier, simLogin } from './test-kit.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -203,5 +203,44 @@ describe('online orders paid, then opened', () => {
     expect(d.data.order.status).toBe('effective');
     expect(d.data.order.packageEndsAt - d.data.order.packageStartsAt).toBe(7 * DAY_MS);
     await expectLedgersExact(t.app, [SIM]);
+  });
+});
+
+describe('data switched at the carrier outside the transaction', () => {
+  it('arrears switch data off at the carrier after the synchronisation commits; settling them switches it on', async () => {
+    const {
+      simNo,
+      id: simId,
+      iccid,
+    } = await makeCard(t.app, { now: clock, balance: 0, packages: [{ flowMb: 10_240, duration: 30, unit: 1 }] });
+    const original = carrier.setData.bind(carrier);
+    const writable: boolean[] = [];
+    carrier.setData = async (cc: CarrierCard, on: boolean, now: number) => {
+      if (cc.iccid !== iccid) return original(cc, on, now);
+      const write = t.app.db.db.updateTable('iot_sims').set({ refresh_at: 0 }).where('id', '=', simId).execute();
+      writable.push(await Promise.race([write.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 500))]));
+      return original(cc, on, now);
+    };
+    try {
+      await adjust(t.app, simNo, 'arrears', 300, clock);
+      clock += 60_000;
+      await t.app.jobs.get('iot.carrier-sync')!.run(clock);
+      expect(carrier.dataOf(iccid)).toBe(false);
+      let row = await card(t.app, simNo);
+      expect([row.internet_status, row.carrier_data]).toEqual([0, 0]);
+      const c = client(t.app, await simLogin(t.app, simNo));
+      const created = await c.post('/api/iot/createBalanceOrder', { amount: 1_000, method: 'sandbox' });
+      await deliver(t.app, await payAtCashier(t.app, created.data.payment.paymentNo, clock, t.config.paymentSecret));
+      // The payment's transaction decided data should be on; the switch is made after it, by the job.
+      row = await card(t.app, simNo);
+      expect([row.internet_status, row.carrier_data]).toEqual([1, 0]);
+      expect(await t.app.jobs.get('iot.carrier-data')!.run(clock)).toBe(1);
+      expect(carrier.dataOf(iccid)).toBe(true);
+      row = await card(t.app, simNo);
+      expect([row.internet_status, row.carrier_data]).toEqual([1, 1]);
+    } finally {
+      carrier.setData = original;
+    }
+    expect(writable).toEqual([true, true]);
   });
 });

@@ -17,7 +17,15 @@
 import { applyLifecycle, type PackageState } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { ProvisionError } from '../../providers/carrier/types.ts';
-import { applySync, findSimPackage, livePackages, planSync, type SimPackageRow, settleProvisioning } from '../iot-carrier/service.ts';
+import {
+  applySync,
+  findSimPackage,
+  livePackages,
+  planSync,
+  pushDataSwitch,
+  type SimPackageRow,
+  settleProvisioning,
+} from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, lockCard } from '../iot-sims/service.ts';
 import type { MoneyDeps, Trx } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
@@ -109,10 +117,23 @@ async function tryOnce(deps: MoneyDeps, task: ProvisionTask): Promise<OrderRow |
  * background after that). Returns the order when the try finished in time.
  */
 export async function provisionFirst(deps: MoneyDeps, task: ProvisionTask): Promise<OrderRow | null> {
-  const attempt = tryOnce(deps, task).catch((err) => {
-    deps.log.error({ err, orderNo: task.orderNo }, 'provisioning try failed');
-    return null;
-  });
+  const attempt = tryOnce(deps, task)
+    .catch((err) => {
+      deps.log.error({ err, orderNo: task.orderNo }, 'provisioning try failed');
+      return null;
+    })
+    .finally(() => deps.firstTries.delete(task.orderId));
+  deps.firstTries.set(task.orderId, attempt);
+  return waitAtMost(attempt);
+}
+
+/** Waits for a try under way on this instance (a replay of the purchase that placed it), at most PROVISION_WAIT_MS. */
+export async function firstTryOf(deps: MoneyDeps, orderId: number): Promise<void> {
+  const attempt = deps.firstTries.get(orderId);
+  if (attempt) await waitAtMost(attempt);
+}
+
+async function waitAtMost<T>(attempt: Promise<T>): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), PROVISION_WAIT_MS);
@@ -237,10 +258,13 @@ async function open(deps: MoneyDeps, orderId: number): Promise<OrderRow | null> 
       now,
     );
     await insertEntries(trx, entries);
-    await applySync(trx, deps.carrier, plan, now, { ...totals, recharge_times: card.recharge_times + 1 }, [...plan.packages, opened]);
+    await applySync(trx, plan, now, { ...totals, recharge_times: card.recharge_times + 1 }, [...plan.packages, opened]);
     return setOrder(trx, o.id, { status: 'effective', effective_at: now, updated_at: now });
   });
-  if (order) deps.sims.forgetSimInfo(order.sim_id);
+  if (order) {
+    deps.sims.forgetSimInfo(order.sim_id);
+    await pushDataSwitch(deps.db, deps.carrier, order.sim_id, now);
+  }
   return order;
 }
 

@@ -17,7 +17,7 @@ import { insertEntries, postLocked } from './ledger.ts';
 import { checkMethod, insertOnlineOrder, payOnline } from './online.ts';
 import { findOrderOfCard, insertOrder, type OrderRow } from './order-store.ts';
 import { checkPayPassword } from './pay-password.ts';
-import { type ProvisionTask, provisionFirst, queueProvisioning } from './provisioning.ts';
+import { firstTryOf, type ProvisionTask, provisionFirst, queueProvisioning } from './provisioning.ts';
 import { couponCoinsUsable, packageWindow } from './rules.ts';
 import type { Settings } from './settings.ts';
 import { checkCardLimit, soldOut, takeStock } from './stock.ts';
@@ -193,8 +193,11 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
       const { order, window } = await afterCommit(deps, placed);
       return { order: orderView(order, { starts_at: window.startsAt, ends_at: window.endsAt }), payment: null };
     }
-    // A replay: the order as it stands now (the stored reply was written before the carrier answered).
-    const current = await findOrderOfCard(db, caller.simId, reply.order.orderNo);
+    // A replay: the order as it stands now (the stored reply was written before the carrier answered),
+    // once the first try of the request that placed it is over when it runs on this instance.
+    const placedOrder = await findOrderOfCard(db, caller.simId, reply.order.orderNo);
+    if (placedOrder?.status === 'paid') await firstTryOf(deps, placedOrder.id);
+    const current = placedOrder?.status === 'paid' ? await findOrderOfCard(db, caller.simId, reply.order.orderNo) : placedOrder;
     return current ? { order: await toOrderView(db, current), payment: null } : reply;
   }
   return idempotent(db, scope, caller.idempotencyKey, request, async () => {

@@ -14,7 +14,7 @@ import { fail } from '../../lib/errors.ts';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../../lib/flow-math.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import { syncSim, syncSimIn } from '../iot-carrier/service.ts';
+import { pushDataSwitch, syncSim, syncSimIn } from '../iot-carrier/service.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
@@ -363,6 +363,7 @@ export class Sims {
       await syncSimIn(trx, db.dialect, carrier, simId, now);
     });
     this.forgetSimInfo(simId);
+    await pushDataSwitch(db, carrier, simId, now);
   }
 
   /** The promo code of a card's promoter. */

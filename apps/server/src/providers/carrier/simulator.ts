@@ -48,7 +48,17 @@ export class CarrierSimulator implements CarrierProvider {
     return { onlineStatus: hour === quietHour ? 2 : 1 };
   }
 
-  async setData(_card: CarrierCard, _on: boolean, _now: number): Promise<void> {}
+  /** Data on or off per ICCID as last switched here (cards never switched keep what the platform recorded). */
+  private readonly data = new Map<string, boolean>();
+
+  async setData(card: CarrierCard, on: boolean, _now: number): Promise<void> {
+    this.data.set(card.iccid, on);
+  }
+
+  /** Whether data was last switched on (true), off (false), or never switched (undefined) for a card. */
+  dataOf(iccid: string): boolean | undefined {
+    return this.data.get(iccid);
+  }
 
   /** ICCIDs whose provisioning the simulated carrier refuses, with how many more refusals (failure mode for tests). */
   private readonly refusals = new Map<string, number>();
