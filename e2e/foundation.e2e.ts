@@ -4,8 +4,8 @@ const tabBar = (page: import('@playwright/test').Page) => page.getByRole('naviga
 
 test('opens /shop/ on the home tab with the storefront config and the tab bar colours', async ({ page }) => {
   await page.goto('/shop/');
-  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
-  await expect(page.getByText('粤ICP备2026000001号')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Number Select' })).toBeVisible();
+  await expect(page.getByText('Guangdong ICP No. 2026000001')).toBeVisible();
   const tabs = tabBar(page).getByRole('tab');
   await expect(tabs).toHaveCount(4);
   await expect(tabs.nth(0)).toHaveText('Home');
@@ -32,17 +32,17 @@ test('switches tabs and shows each tab page', async ({ page }) => {
 
 test('follows a deep link with promoCode and carries it across the tab routes', async ({ page }) => {
   await page.goto('/shop/#/pages/index/index?promoCode=agent02');
-  await expect(page.getByRole('heading', { name: '云帆数码' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Yunfan Digital' })).toBeVisible();
   await tabBar(page).getByRole('tab', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/#\/pages\/order\/index\?promoCode=agent02$/);
   await tabBar(page).getByRole('tab', { name: 'My' }).click();
   await expect(page).toHaveURL(/#\/pages\/user\/index\?promoCode=agent02$/);
-  await expect(page.getByText('二级代理·云帆数码')).toBeVisible();
+  await expect(page.getByText('Tier-2 agent · Yunfan Digital')).toBeVisible();
 });
 
 test('does not carry a promoCode that is the text undefined', async ({ page }) => {
   await page.goto('/shop/#/pages/index/index?promoCode=undefined');
-  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Number Select' })).toBeVisible();
   await tabBar(page).getByRole('tab', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/#\/pages\/order\/index$/);
 });
@@ -84,5 +84,5 @@ test('shows the not-found view for an unknown route, in the app language, with a
 test('loadDomain initialises and opens home', async ({ page }) => {
   await page.goto('/shop/#/pages/index/loadDomain');
   await expect(page).toHaveURL(/#\/pages\/index\/index/);
-  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Number Select' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 /**
- * Every text the server answers a refusal with, by id, with the names of the values it takes
+ * Every text the server writes itself (its refusals, a default nickname), by id, with the names of the values it takes
  * (`{seconds}` in the texts). The texts themselves, in English, Simplified and Traditional Chinese,
  * are the server's catalogue files (apps/server/src/messages/*.json); a test keeps them and this
  * list in step. `term.*` ids are words put into other texts (a payment method, an agreement type),
@@ -163,6 +163,9 @@ export const MESSAGES = {
   'payPassword.tooEasy': [],
   'payPassword.noBoundPhone': [],
   'payPassword.oldOrCode': [],
+
+  // ── Other texts of the server ──────────────────────────────────────────────────────────────
+  'profile.nickname': ['digits'],
 
   // ── Words put into other texts ────────────────────────────────────────────────────────────
   'term.listSeparator': [],

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
 import type { IotMoneyTables } from './schema-iot-money.ts';
 import type { StorefrontTables } from './schema-storefront.ts';
@@ -58,4 +59,4 @@ export interface FoundationTables {
   health_probe: { id: number; checked_at: number };
 }
 
-export interface Database extends FoundationTables, StorefrontTables, IotTables, IotMoneyTables {}
+export interface Database extends FoundationTables, StorefrontTables, IotTables, IotMoneyTables, I18nTables {}

@@ -7,6 +7,7 @@ import * as m0004 from './0004_iot_money.ts';
 import * as m0005 from './0005_housekeeping.ts';
 import * as m0006 from './0006_iot_provisioning.ts';
 import * as m0007 from './0007_iot_carrier_data.ts';
+import * as m0008 from './0008_i18n_texts.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -19,6 +20,7 @@ const all: Record<string, DialectMigration> = {
   '0005_housekeeping': m0005,
   '0006_iot_provisioning': m0006,
   '0007_iot_carrier_data': m0007,
+  '0008_i18n_texts': m0008,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

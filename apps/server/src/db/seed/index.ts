@@ -4,6 +4,7 @@ import { seedFoundation } from './foundation.ts';
 import { seedIot } from './iot.ts';
 import { seedIotMoney } from './iot-money.ts';
 import { seedStorefront } from './storefront.ts';
+import { seedTranslations } from './translations.ts';
 
 /** Seeds the demo data once, into a database that has no promoters yet. Deterministic. */
 export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): Promise<boolean> {
@@ -14,6 +15,7 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
     await seedStorefront(trx, now, config.seedNumbers);
     await seedIot(trx, now);
     await seedIotMoney(trx, now);
+    await seedTranslations(trx);
   });
   return true;
 }

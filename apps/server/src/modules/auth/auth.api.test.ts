@@ -136,7 +136,7 @@ describe('logging in with a code', () => {
     expect(reply.data).toMatchObject({
       mobile,
       mobileMasked: `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
-      nickname: `用户${mobile.slice(-4)}`,
+      nickname: `User ${mobile.slice(-4)}`,
     });
     expect((await userInfo(sessionId)).data.mobile).toBe(mobile);
     expect((await userInfo(hex32())).code).toBe(61);

@@ -24,7 +24,7 @@ export function authRoutes(deps: auth.AuthDeps) {
           response: { 200: envelope(userInfo) },
         },
       },
-      async (req) => ok(await auth.login(deps, req.body.mobile, req.body.code, req.ctx.sessionId)),
+      async (req) => ok(await auth.login(deps, req.body.mobile, req.body.code, req.ctx.sessionId, req.ctx.language)),
     );
 
     app.post(
@@ -39,7 +39,7 @@ export function authRoutes(deps: auth.AuthDeps) {
     app.get(
       '/api/hk/userInfo',
       { schema: { tags, summary: 'The logged-in user (61 when not logged in)', response: { 200: envelope(userInfo) } } },
-      async (req) => ok(await auth.userInfo(deps, req.ctx.sessionId)),
+      async (req) => ok(await auth.userInfo(deps, req.ctx.sessionId, req.ctx.language)),
     );
   };
 }

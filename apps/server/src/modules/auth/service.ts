@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
+import { type Language, render } from '../../lib/messages.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import type { SmsProvider } from '../../providers/sms/provider.ts';
 import type { Site } from '../site/service.ts';
@@ -106,19 +107,20 @@ async function verifyCode(deps: Deps, mobile: string, scene: string, code: strin
   }
 }
 
-async function userInfoOf(deps: AuthDeps, mobile: string, expiresAt: number): Promise<UserInfo> {
+async function userInfoOf(deps: AuthDeps, mobile: string, expiresAt: number, language: Language): Promise<UserInfo> {
   const generic = await deps.site.getGenericConfig();
-  return { mobile, mobileMasked: maskMobile(mobile), nickname: `用户${mobile.slice(-4)}`, avatar: generic.loginAvatar, expiresAt };
+  const nickname = render('profile.nickname', { digits: mobile.slice(-4) }, language);
+  return { mobile, mobileMasked: maskMobile(mobile), nickname, avatar: generic.loginAvatar, expiresAt };
 }
 
 /** Logs the browser's session id in as the mobile whose code it proves. */
-export async function login(deps: AuthDeps, mobile: string, code: string, sessionId: string): Promise<UserInfo> {
+export async function login(deps: AuthDeps, mobile: string, code: string, sessionId: string, language: Language): Promise<UserInfo> {
   if (!sessionId) throw invalid('x-session-id', 'auth.sessionHeaderMissing');
   const now = deps.now();
   await verifyCode(deps, mobile, 'login', code, now);
   const expiresAt = now + SMS_RULES.sessionTtlMs;
   await deps.db.transaction().execute((trx) => repo.bindSession(trx, sessionHash(sessionId), mobile, now, expiresAt));
-  return userInfoOf(deps, mobile, expiresAt);
+  return userInfoOf(deps, mobile, expiresAt, language);
 }
 
 export async function logout(deps: Deps, sessionId: string): Promise<void> {
@@ -142,10 +144,10 @@ export async function requireLogin(deps: Deps, sessionId: string): Promise<strin
   return found.mobile;
 }
 
-export async function userInfo(deps: AuthDeps, sessionId: string): Promise<UserInfo> {
+export async function userInfo(deps: AuthDeps, sessionId: string, language: Language): Promise<UserInfo> {
   const found = await currentLogin(deps, sessionId);
   if (!found) throw loginTimeout();
-  return userInfoOf(deps, found.mobile, found.expiresAt);
+  return userInfoOf(deps, found.mobile, found.expiresAt, language);
 }
 
 /** Hourly: old SMS codes and expired login sessions go. */

@@ -29,23 +29,26 @@ describe('GET /api/simLoginConfig and the login agreement', () => {
     const b = await get('/api/simLoginConfig?promoCode=agent01');
     expect(b.code).toBe(0);
     expect(b.data).toMatchObject({
-      name: '星河物联',
+      name: 'Xinghe IoT',
       snLogin: true,
       codeLogin: true,
       agreementRequired: true,
       recentLogins: 5,
       codeLength: 6,
     });
-    expect((await get('/api/simLoginConfig')).data.name).toBe('号码优选 · 物联网卡');
+    expect((await get('/api/simLoginConfig')).data.name).toBe('Number Select · IoT SIM');
+    expect((await get('/api/simLoginConfig?promoCode=agent01', { 'accept-language': 'zh-CN' })).data.name).toBe('星河物联');
   });
 
-  it('serves the agreement in the language asked, falling back to Simplified Chinese', async () => {
+  it('serves the agreement in the language asked; Traditional is converted from Simplified when missing', async () => {
     const hant = await get('/api/site/iotLoginProtocol?promoCode=demo', { 'accept-language': 'zh-TW' });
     expect(hant.data).toMatchObject({ type: 'login', language: 'zh-Hant', title: '物聯網卡自助服務協議' });
     const en = await get('/api/site/iotLoginProtocol?language=en');
     expect(en.data.title).toBe('IoT card self-service agreement');
-    const agent = await get('/api/site/iotLoginProtocol?promoCode=agent01&language=en');
+    const agent = await get('/api/site/iotLoginProtocol?promoCode=agent01&language=zh-Hans');
     expect(agent.data).toMatchObject({ language: 'zh-Hans', title: '星河物联自助服务协议', version: 2 });
+    const agentHant = await get('/api/site/iotLoginProtocol?promoCode=agent01&language=zh-Hant');
+    expect(agentHant.data).toMatchObject({ language: 'zh-Hant', title: '星河物聯自助服務協議', version: 2 });
   });
 });
 

@@ -13,6 +13,36 @@ const el = (key: string, title = '', style = '', items: ReturnType<typeof item>[
 /** Menus and tabs without an uploaded icon show the app's built-in glyph of their key. */
 const menu = (key: string, title: string, type: string, path: string, icon = '') => ({ key, title, icon, type, path });
 
+/** The English of the built-in layout's texts, by their Chinese (Traditional is converted). */
+export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
+  物联网卡自助服务: 'IoT SIM self-service',
+  套餐订购: 'Buy a package',
+  余额充值: 'Top up',
+  套餐详情: 'Package details',
+  用量记录: 'Usage history',
+  实名认证: 'Real-name authentication',
+  订单记录: 'Orders',
+  联系客服: 'Customer service',
+  首页: 'Home',
+  套餐: 'Packages',
+  我的: 'Me',
+  我的资产: 'My assets',
+  常用功能: 'Shortcuts',
+  客服中心: 'Customer service',
+  切换卡片: 'Switch card',
+  服务协议: 'Service agreement',
+  流量使用: 'Data usage',
+  余额: 'Balance',
+  积分: 'Points',
+  券币: 'Coupon coins',
+  设备保修: 'Device warranty',
+  剩余流量: 'Data left',
+  到期时间: 'Expires',
+  卡状态: 'Card status',
+  实名状态: 'Real-name status',
+  运营商: 'Operator',
+};
+
 /** The layout of a promoter that has none of its own (and whose default promoter has none either). */
 export function builtInLayout(): SimLayout {
   return {

@@ -15,9 +15,12 @@ async function session(sn: string, password?: string) {
   return { 'x-sim-token': b.data.token, 'x-sim-no': b.data.simNo };
 }
 
+/** The texts as stored (Simplified Chinese), which a layout editor reads and writes back. */
+const ZH = { 'accept-language': 'zh-Hans' };
+
 describe('GET /api/iot/simLayout', () => {
   it("gives the layout of the card's promoter with the notices in force", async () => {
-    const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000001') }));
+    const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: { ...(await session('1440000000001')), ...ZH } }));
     expect(b.code).toBe(0);
     expect(b.data.promoCode).toBe('demo');
     const layout = b.data.layout;
@@ -43,7 +46,9 @@ describe('GET /api/iot/simLayout', () => {
   });
 
   it("another promoter's card gets that promoter's layout", async () => {
-    const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') }));
+    const b = body<any>(
+      await t.app.inject({ url: '/api/iot/simLayout', headers: { ...(await session('1440000000006', '246810')), ...ZH } }),
+    );
     expect(b.data.promoCode).toBe('agent01');
     expect(b.data.layout.name).toBe('星河物联');
     expect(b.data.layout.index.header.key).toBe('simple');
@@ -51,13 +56,16 @@ describe('GET /api/iot/simLayout', () => {
 
   it('validates a stored layout, naming the wrong field, and serves a new version', async () => {
     await expect(t.app.iotLayouts.saveLayout('agent01', { name: 'x' })).rejects.toThrow(/^layout\.logo: /);
-    const good = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') })).data
-      .layout;
+    const good = body<any>(
+      await t.app.inject({ url: '/api/iot/simLayout', headers: { ...(await session('1440000000006', '246810')), ...ZH } }),
+    ).data.layout;
     clock += 10_000;
     await t.app.iotLayouts.saveLayout('agent01', { ...good, name: '星河物联 2', maxMenuTimes: 8 });
     t.app.iotLayouts.forgetLayouts();
     try {
-      const b = body<any>(await t.app.inject({ url: '/api/iot/simLayout', headers: await session('1440000000006', '246810') }));
+      const b = body<any>(
+        await t.app.inject({ url: '/api/iot/simLayout', headers: { ...(await session('1440000000006', '246810')), ...ZH } }),
+      );
       expect(b.data).toMatchObject({ version: clock, layout: { name: '星河物联 2', maxMenuTimes: 8 } });
     } finally {
       // The demo layout of agent01 is back for the other tests.

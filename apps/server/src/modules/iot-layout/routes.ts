@@ -17,7 +17,7 @@ export async function layoutPublicRoutes(app: App, layouts: Layouts): Promise<vo
         response: { 200: envelope(simLoginConfig) },
       },
     },
-    async (req) => ok(await layouts.getLoginConfig(req.query.promoCode)),
+    async (req) => ok(await layouts.getLoginConfig(req.query.promoCode, req.ctx.language)),
   );
 
   app.get(

@@ -7,9 +7,10 @@ import type { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid, schemaRefusal } from '../../lib/errors.ts';
-import { termOr } from '../../lib/messages.ts';
+import { type Language, termOr } from '../../lib/messages.ts';
+import { Texts, textsFor, toTraditional } from '../i18n-texts/service.ts';
 import type { Site } from '../site/service.ts';
-import { builtInLayout } from './default-layout.ts';
+import { BUILT_IN_ENGLISH, builtInLayout } from './default-layout.ts';
 import * as repo from './repository.ts';
 
 /** Validates a layout against the contract; the message names the first wrong field. */
@@ -51,27 +52,42 @@ export class Layouts {
    * The layout of a promoter: its own, else the default promoter's, else the built-in one; with the
    * notices in force now.
    */
-  async getLayout(promoCode: string): Promise<SimLayoutReply> {
-    const hit = this.#cache.get(promoCode);
+  async getLayout(promoCode: string, language: Language): Promise<SimLayoutReply> {
+    const key = `${language}|${promoCode}`;
+    const hit = this.#cache.get(key);
     if (hit) return hit;
     const { db, site } = this.deps;
     const now = this.deps.now();
     const promoter = await site.resolvePromoter(promoCode);
-    let row = await repo.findLayout(db, promoter.id);
+    let owner = promoter.id;
+    let row = await repo.findLayout(db, owner);
     if (!row) {
       const fallback = await site.resolvePromoter('');
-      if (fallback.id !== promoter.id) row = await repo.findLayout(db, fallback.id);
+      if (fallback.id !== promoter.id) {
+        owner = fallback.id;
+        row = await repo.findLayout(db, owner);
+      }
     }
-    const layout = row ? parseLayout(JSON.parse(row.config)) : builtInLayout();
-    const notices = (await repo.activeNotices(db, promoter.id, now)).map((n) => ({
+    const rows = await repo.activeNotices(db, promoter.id, now);
+    const [layoutTexts, noticeTexts] = await Promise.all([
+      row ? textsFor(db, language, 'iot_layout', [owner]) : Promise.resolve(new Texts(language, new Map(), BUILT_IN_ENGLISH)),
+      textsFor(
+        db,
+        language,
+        'iot_notice',
+        rows.map((n) => n.id),
+      ),
+    ]);
+    const layout = layoutTexts.document(owner, 'layout', row ? parseLayout(JSON.parse(row.config)) : builtInLayout());
+    const notices = rows.map((n) => ({
       id: n.id,
-      title: n.title,
-      content: n.content,
+      title: noticeTexts.text(n.id, 'title', n.title),
+      content: noticeTexts.text(n.id, 'content', n.content),
       startAt: n.starts_at,
       endAt: n.ends_at,
     }));
     const reply: SimLayoutReply = { promoCode: promoter.promoCode, version: row?.version ?? 0, layout, notices };
-    this.#cache.set(promoCode, reply);
+    this.#cache.set(key, reply);
     return reply;
   }
 
@@ -80,9 +96,9 @@ export class Layouts {
     this.#cache.clear();
   }
 
-  async getLoginConfig(promoCode: unknown): Promise<SimLoginConfig> {
+  async getLoginConfig(promoCode: unknown, language: Language): Promise<SimLoginConfig> {
     const promoter = await this.deps.site.resolvePromoter(promoCode);
-    const { layout } = await this.getLayout(promoter.promoCode);
+    const { layout } = await this.getLayout(promoter.promoCode, language);
     return {
       name: layout.name,
       logo: layout.logo,
@@ -111,6 +127,17 @@ export class Layouts {
     const order = [language, ...LANGUAGE_FALLBACK.filter((l) => l !== language)];
     const row = order.map((l) => pool.find((r) => r.language === l)).find(Boolean);
     if (!row) throw invalid('type', 'site.noAgreement', { type: termOr('term.agreement', type) });
+    // Traditional Chinese is never answered with the Simplified text: it is converted.
+    if (language === 'zh-Hant' && row.language === 'zh-Hans') {
+      return {
+        type,
+        language,
+        title: toTraditional(row.title),
+        content: toTraditional(row.content),
+        version: row.version,
+        updatedAt: row.updated_at,
+      };
+    }
     return { type, language: row.language, title: row.title, content: row.content, version: row.version, updatedAt: row.updated_at };
   }
 }

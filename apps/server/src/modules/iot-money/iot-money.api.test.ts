@@ -63,14 +63,14 @@ describe('catalogue', () => {
     const c = await as((await plainCard()).simNo);
     const r = await c.get('/api/iot/packageChoose');
     expect(r.code).toBe(0);
-    expect(r.data.base.map((p: any) => p.name)).toContain('全国通用流量 30GB 月包');
-    expect(r.data.base.find((p: any) => p.name === '终身流量 500GB')).toMatchObject({ isLifetime: true, effects: ['now'] });
-    expect(r.data.base.some((p: any) => p.name === '联通 60GB 月包')).toBe(false);
+    expect(r.data.base.map((p: any) => p.name)).toContain('Nationwide data 30 GB monthly');
+    expect(r.data.base.find((p: any) => p.name === 'Lifetime data 500 GB')).toMatchObject({ isLifetime: true, effects: ['now'] });
+    expect(r.data.base.some((p: any) => p.name === 'Unicom 60 GB monthly')).toBe(false);
     expect(r.data.addon).toHaveLength(2);
-    expect(r.data.volume.find((p: any) => p.name === '按量计费 ¥5/GB')).toMatchObject({ kind: 'volume', gPrice: 500, price: 0 });
-    const live = r.data.seckill.find((p: any) => p.name === '限时秒杀 50GB 月包');
+    expect(r.data.volume.find((p: any) => p.name === 'Pay per use ¥5/GB')).toMatchObject({ kind: 'volume', gPrice: 500, price: 0 });
+    const live = r.data.seckill.find((p: any) => p.name === 'Flash sale 50 GB monthly');
     expect(live.seckill).toMatchObject({ stock: 100, sold: 37, left: 63, state: 'ongoing' });
-    expect(r.data.seckill.find((p: any) => p.name === '明日秒杀 100GB 季包').seckill.state).toBe('upcoming');
+    expect(r.data.seckill.find((p: any) => p.name === "Tomorrow's flash sale 100 GB quarterly").seckill.state).toBe('upcoming');
     expect(r.data).toMatchObject({ balance: 3650, couponCoin: 500, needBuyPackage: false, realnameRequired: false });
   });
 

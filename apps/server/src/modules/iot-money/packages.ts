@@ -1,7 +1,9 @@
 /** packageChoose, packageDetails and closeVolumePackage. */
 import type { DurationUnitValue } from '@simshop/contract/iot';
-import type { CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
+import type { CatalogPackage, CloseVolumeReply, PackageChooseReply, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { fail, invalid } from '../../lib/errors.ts';
+import type { Language } from '../../lib/messages.ts';
+import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import {
   applySync,
   baseServiceEnd,
@@ -21,7 +23,17 @@ import { payMethodsFor } from './online.ts';
 import { couponCoinsUsable, packageWindow, volumeClose } from './rules.ts';
 import { settingsFor } from './settings.ts';
 
-export async function packageChoose(deps: MoneyDeps, simId: number): Promise<PackageChooseReply> {
+/** A catalogue package with its texts in the language. */
+function localized(p: CatalogPackage, texts: Texts): CatalogPackage {
+  return {
+    ...p,
+    name: texts.text(p.id, 'name', p.name),
+    description: texts.text(p.id, 'description', p.description),
+    tag: texts.text(p.id, 'tag', p.tag),
+  };
+}
+
+export async function packageChoose(deps: MoneyDeps, simId: number, language: Language): Promise<PackageChooseReply> {
   const { db } = deps.db;
   const now = deps.now();
   const card = await cardById(db, simId);
@@ -37,8 +49,14 @@ export async function packageChoose(deps: MoneyDeps, simId: number): Promise<Pac
     needBuyPackage: card.end_at === null || card.end_at <= now,
     realnameRequired: settings.realname_required === 1 && realnameMissing(card),
   };
+  const texts = await textsFor(
+    db,
+    language,
+    'iot_package',
+    rows.map((r) => r.id),
+  );
   for (const row of rows) {
-    const p = toCatalog(row, now);
+    const p = localized(toCatalog(row, now), texts);
     if (p.seckill) {
       if (p.seckill.state !== 'ended') reply.seckill.push(p);
     } else reply[p.kind].push(p);
@@ -46,14 +64,15 @@ export async function packageChoose(deps: MoneyDeps, simId: number): Promise<Pac
   return reply;
 }
 
-export async function packageDetails(deps: MoneyDeps, simId: number, packageId: number): Promise<PackageDetailsReply> {
+export async function packageDetails(deps: MoneyDeps, simId: number, packageId: number, language: Language): Promise<PackageDetailsReply> {
   const { db } = deps.db;
   const now = deps.now();
   const [row, card] = await Promise.all([findPackage(db, packageId), cardById(db, simId)]);
   const refusal = row ? unsellableReason(row, card, now) : null;
   if (!row || refusal?.code === 'off_sale') throw invalid('packageId', 'packages.noSuchForCard');
   const currentEnd = await baseServiceEnd(db, simId, now);
-  const pkg = toCatalog(row, now);
+  const texts = await textsFor(db, language, 'iot_package', [row.id]);
+  const pkg = localized(toCatalog(row, now), texts);
   let rules: string[] = [];
   try {
     const parsed = JSON.parse(row.rules) as unknown;
@@ -64,7 +83,7 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
   const methods = await payMethodsFor(deps, card.promo_code);
   return {
     package: pkg,
-    rules,
+    rules: texts.document(row.id, 'rules', rules),
     effectOptions: effectsOf(row).map((effect) => ({
       effect,
       ...packageWindow(effect, row.duration, row.duration_unit as DurationUnitValue, currentEnd, now),

@@ -54,7 +54,7 @@ export function moneyRoutes(deps: MoneyDeps) {
           response: { 200: envelope(packageChooseReply) },
         },
       },
-      async (req) => ok(await packageChoose(deps, req.sim.simId)),
+      async (req) => ok(await packageChoose(deps, req.sim.simId, req.ctx.language)),
     );
 
     app.get(
@@ -68,7 +68,7 @@ export function moneyRoutes(deps: MoneyDeps) {
           response: { 200: envelope(packageDetailsReply) },
         },
       },
-      async (req) => ok(await packageDetails(deps, req.sim.simId, req.query.packageId)),
+      async (req) => ok(await packageDetails(deps, req.sim.simId, req.query.packageId, req.ctx.language)),
     );
 
     app.post(
@@ -132,7 +132,7 @@ export function moneyRoutes(deps: MoneyDeps) {
       ['/api/iot/couponChoose', 'coupon', 'Coupon-coin top-up amounts and offers'],
     ] as const) {
       app.get(url, { schema: { tags, summary, security, response: { 200: envelope(topupChooseReply) } } }, async (req) =>
-        ok(await topupChoose(deps, req.sim.simId, kind)),
+        ok(await topupChoose(deps, req.sim.simId, kind, req.ctx.language)),
       );
     }
 

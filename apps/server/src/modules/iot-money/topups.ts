@@ -2,13 +2,20 @@
 import type { CreateTopupBody, IotOrderReply, TopupChooseReply } from '@simshop/contract/iot-money';
 import { invalid } from '../../lib/errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import type { Language } from '../../lib/messages.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import { cardById } from '../iot-sims/service.ts';
 import { assertUsable } from './card.ts';
 import { type Caller, type MoneyDeps, yuan } from './deps.ts';
 import { checkMethod, insertOnlineOrder, payMethodsFor, payOnline } from './online.ts';
 import { settingsFor } from './settings.ts';
 
-export async function topupChoose(deps: MoneyDeps, simId: number, kind: 'balance' | 'coupon'): Promise<TopupChooseReply> {
+export async function topupChoose(
+  deps: MoneyDeps,
+  simId: number,
+  kind: 'balance' | 'coupon',
+  language: Language,
+): Promise<TopupChooseReply> {
   const { db } = deps.db;
   const now = deps.now();
   const card = await cardById(db, simId);
@@ -27,6 +34,12 @@ export async function topupChoose(deps: MoneyDeps, simId: number, kind: 'balance
     settingsFor(db, card.promo_code),
     payMethodsFor(deps, card.promo_code),
   ]);
+  const texts = await textsFor(
+    db,
+    language,
+    'iot_topup_offer',
+    offers.map((o) => o.id),
+  );
   return {
     kind,
     offers: offers.map((o) => ({
@@ -35,8 +48,8 @@ export async function topupChoose(deps: MoneyDeps, simId: number, kind: 'balance
       bonusBalance: o.bonus_balance,
       bonusCoin: o.bonus_coin,
       credit: kind === 'balance' ? o.pay_amount + o.bonus_balance : o.pay_amount + o.bonus_coin,
-      title: o.title,
-      tag: o.tag,
+      title: texts.text(o.id, 'title', o.title),
+      tag: texts.text(o.id, 'tag', o.tag),
     })),
     allowCustom: settings.allow_custom_topup === 1,
     minAmount: settings.topup_min,

@@ -64,7 +64,7 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
       authStatus: 1,
       internetStatus: 1,
       operatorType: 4,
-      operatorTypeName: '中国移动',
+      operatorTypeName: 'China Mobile',
       operatorDisplayType: 4,
       totalFlow: 200 * 1024,
       sourceType: 1,
@@ -141,7 +141,7 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
   });
 
   it('1440000000004: in break with a removable rule, data off, a volume package', async () => {
-    const { data } = await get('1440000000004', '/api/iot/simInfo');
+    const { data } = await get('1440000000004', '/api/iot/simInfo', 'zh-CN');
     expect(data.breakRuleId).toBeGreaterThan(0);
     expect(data).toMatchObject({ breakNoClose: true, allowRemoveBreak: true, internetStatus: 0, volume: { gPrice: 500 } });
     expect(data.breakTips).toMatch(/非绑定设备/);

@@ -94,7 +94,7 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
         response: { 200: envelope(simLayoutReply) },
       },
     },
-    async (req) => ok(await layouts.getLayout(await promoCodeOf(req.sim.simId))),
+    async (req) => ok(await layouts.getLayout(await promoCodeOf(req.sim.simId), req.ctx.language)),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { fail } from '../../lib/errors.ts';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../../lib/flow-math.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import { pushDataSwitch, syncSim, syncSimIn } from '../iot-carrier/service.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import type { Site } from '../site/service.ts';
@@ -97,8 +98,8 @@ export class Sims {
     this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 50_000, now: deps.now });
   }
 
-  private async operatorNames(): Promise<Map<number, string>> {
-    return new Map((await this.deps.site.dictionary('operator_type')).map((o) => [Number(o.value), o.label]));
+  private async operatorNames(language: Language): Promise<Map<number, string>> {
+    return new Map((await this.deps.site.dictionary('operator_type', language)).map((o) => [Number(o.value), o.label]));
   }
 
   /** Drops the cached SIM info of a card after changing it (packages, balances, statuses). */
@@ -121,11 +122,13 @@ export class Sims {
     const { db, site, layouts } = this.deps;
     const v = await repo.findSimView(db.db, simId);
     if (!v) throw fail('sim.gone');
-    const [names, promoter, layout, siblings] = await Promise.all([
-      this.operatorNames(),
+    const [names, promoter, layout, siblings, ruleTexts, deviceTexts] = await Promise.all([
+      this.operatorNames(language),
       site.resolvePromoter(v.promo_code),
-      layouts.getLayout(v.promo_code),
+      layouts.getLayout(v.promo_code, language),
       v.device_id === null ? Promise.resolve([]) : repo.deviceSims(db.db, v.device_id),
+      textsFor(db.db, language, 'iot_break_rule', v.break_rule_id === null ? [] : [v.break_rule_id]),
+      textsFor(db.db, language, 'iot_device', v.device_id === null ? [] : [v.device_id]),
     ]);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
     const inEffect = v.end_at !== null && v.end_at > now;
@@ -194,11 +197,11 @@ export class Sims {
       rechargeTimes: v.recharge_times,
       numbAuth: v.numb_auth,
       breakRuleId: v.break_rule_id ?? 0,
-      breakTips: inBreak ? (v.r_tips ?? '') : '',
+      breakTips: inBreak ? ruleTexts.text(v.break_rule_id ?? 0, 'tips', v.r_tips ?? '') : '',
       breakNoClose: inBreak && v.r_no_close === 1,
       breakRemoveAt: inBreak ? v.break_remove_at : null,
       allowRemoveBreak: inBreak && v.r_allow_remove === 1 && (v.break_remove_at ?? 0) <= now,
-      breakPopupAttr: inBreak ? parsePopup(v.r_popup_attr) : null,
+      breakPopupAttr: inBreak ? ruleTexts.document(v.break_rule_id ?? 0, 'popupAttr', parsePopup(v.r_popup_attr)) : null,
       device: isDevice
         ? {
             deviceNo: v.d_device_no ?? '',
@@ -223,7 +226,7 @@ export class Sims {
       deviceNetworkMode: isDevice ? (v.d_network_mode ?? 1) : 0,
       warrantyExpireDate: warrantyAt === null ? '' : chinaDay(warrantyAt),
       warrantyExpireTag: warrantyTag(warrantyAt, now),
-      warrantyContent: isDevice ? (v.d_warranty_content ?? '') : '',
+      warrantyContent: isDevice ? deviceTexts.text(v.device_id ?? 0, 'warrantyContent', v.d_warranty_content ?? '') : '',
     };
   }
 

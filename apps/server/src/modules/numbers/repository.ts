@@ -140,7 +140,7 @@ export function findPackage(db: Db, id: number) {
 }
 
 export function hotSearches(db: Db) {
-  return db.selectFrom('hot_searches').select(['label', 'field', 'value']).orderBy('sort').orderBy('id').execute();
+  return db.selectFrom('hot_searches').select(['id', 'label', 'field', 'value']).orderBy('sort').orderBy('id').execute();
 }
 
 /**

@@ -29,7 +29,7 @@ export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
         response: { 200: envelope(numberListReply) },
       },
     },
-    async (req) => ok(await numbers.listNumbers(await app.site.resolvePromoter(req.query.promoCode), req.query)),
+    async (req) => ok(await numbers.listNumbers(await app.site.resolvePromoter(req.query.promoCode), req.query, req.ctx.language)),
   );
 
   app.get(
@@ -42,7 +42,7 @@ export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
         response: { 200: envelope(numberDetail) },
       },
     },
-    async (req) => ok(await numbers.numberDetail(req.query.number)),
+    async (req) => ok(await numbers.numberDetail(req.query.number, req.ctx.language)),
   );
 
   app.get(
@@ -55,7 +55,7 @@ export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
         response: { 200: envelope(z.array(numberPackage)) },
       },
     },
-    async (req) => ok(await numbers.numberPackages(req.query.number)),
+    async (req) => ok(await numbers.numberPackages(req.query.number, req.ctx.language)),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
         response: { 200: envelope(numberFilterOptions) },
       },
     },
-    async (req) => ok(await numbers.filterOptions(await app.site.resolvePromoter(req.query.promoCode))),
+    async (req) => ok(await numbers.filterOptions(await app.site.resolvePromoter(req.query.promoCode), req.ctx.language)),
   );
 
   app.get(

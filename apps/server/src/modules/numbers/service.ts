@@ -16,7 +16,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid } from '../../lib/errors.ts';
-import { divisionName, type Promoter, type Site } from '../site/service.ts';
+import type { Language } from '../../lib/messages.ts';
+import { Texts, textsFor } from '../i18n-texts/service.ts';
+import { divisionNameIn, type Promoter, type Site } from '../site/service.ts';
 import { FEATURED_BIT, TAG_BIT, tagsOfMask } from './patterns.ts';
 import * as repo from './repository.ts';
 import { COUNT_CAP, type ListedNumber, type NumberFilter, searchNumbers } from './search.ts';
@@ -42,16 +44,16 @@ export const PATTERN_LABELS: Record<PatternTag, string> = {
   YYYYMMDD: '生日 (YYYYMMDD)',
 };
 
-function toItem(row: ListedNumber, names: Map<string, string>): NumberItem {
+function toItem(row: ListedNumber, names: Map<string, string>, language: Language): NumberItem {
   return {
     number: row.number,
     segment: row.segment,
     operator: row.operator,
     operatorName: names.get(row.operator) ?? row.operator,
     province: row.province,
-    provinceName: divisionName(row.province) ?? '',
+    provinceName: divisionNameIn(row.province, language) ?? '',
     city: row.city,
-    cityName: divisionName(row.city) ?? '',
+    cityName: divisionNameIn(row.city, language) ?? '',
     price: row.price,
     prestored: row.prestored,
     tags: tagsOfMask(row.tags),
@@ -87,16 +89,29 @@ function filterOf(promoter: Promoter, q: z.output<typeof numberListQuery>): Numb
   };
 }
 
-function toPackage(p: Awaited<ReturnType<typeof repo.packagesFor>>[number]): NumberPackage {
+type PackageRow = Awaited<ReturnType<typeof repo.packagesFor>>[number];
+
+function toPackage(p: PackageRow, texts: Texts): NumberPackage {
   return {
     id: p.id,
     operator: p.operator,
-    name: p.name,
+    name: texts.text(p.id, 'name', p.name),
     monthlyFee: p.monthly_fee,
     dataMb: p.data_mb,
     voiceMinutes: p.voice_minutes,
-    description: p.description,
+    description: texts.text(p.id, 'description', p.description),
   };
+}
+
+/** Packages with their texts in the language. */
+async function localPackages(db: Trx, rows: PackageRow[], language: Language): Promise<NumberPackage[]> {
+  const texts = await textsFor(
+    db,
+    language,
+    'number_package',
+    rows.map((p) => p.id),
+  );
+  return rows.map((p) => toPackage(p, texts));
 }
 
 const PRICE_RANGES: NumberFilterOptions['priceRanges'] = [
@@ -137,27 +152,27 @@ export interface NumbersDeps {
 /** The vanity-number inventory: search, details, packages, filter options; holds and sales for orders. */
 export class Numbers {
   /** Filter options change only with the inventory's shape; kept a minute per instance. */
-  readonly #inventoryOptions: LRUCache<'options', InventoryOptions>;
+  readonly #inventoryOptions: LRUCache<Language, InventoryOptions>;
 
   constructor(private readonly deps: NumbersDeps) {
-    this.#inventoryOptions = ttlCache({ ttlMs: 60_000, max: 1, now: deps.now });
+    this.#inventoryOptions = ttlCache({ ttlMs: 60_000, max: 3, now: deps.now });
   }
 
-  /** Operator names and their order, from the operator_type dictionary of the site module. */
-  private async operators() {
-    const options = await this.deps.site.dictionary('operator_type');
+  /** Operator names (in the language) and their order, from the operator_type dictionary of the site module. */
+  private async operators(language: Language) {
+    const options = await this.deps.site.dictionary('operator_type', language);
     return { names: new Map(options.map((o) => [o.value, o.label])), order: options.map((o) => o.value) };
   }
 
-  async operatorName(operator: string): Promise<string> {
-    return (await this.operators()).names.get(operator) ?? operator;
+  async operatorName(operator: string, language: Language): Promise<string> {
+    return (await this.operators(language)).names.get(operator) ?? operator;
   }
 
-  async listNumbers(promoter: Promoter, q: z.output<typeof numberListQuery>): Promise<NumberListReply> {
+  async listNumbers(promoter: Promoter, q: z.output<typeof numberListQuery>, language: Language): Promise<NumberListReply> {
     const filter = filterOf(promoter, q);
-    const [{ rows, total }, ops] = await Promise.all([searchNumbers(this.deps.db, filter), this.operators()]);
+    const [{ rows, total }, ops] = await Promise.all([searchNumbers(this.deps.db, filter), this.operators(language)]);
     return {
-      list: rows.map((r) => toItem(r, ops.names)),
+      list: rows.map((r) => toItem(r, ops.names, language)),
       total: Math.min(total, COUNT_CAP),
       totalCapped: total > COUNT_CAP,
       hasMore: filter.offset + rows.length < total,
@@ -172,24 +187,27 @@ export class Numbers {
     return row;
   }
 
-  async numberDetail(number: string): Promise<NumberDetail> {
+  async numberDetail(number: string, language: Language): Promise<NumberDetail> {
     const row = await this.requireNumber(number);
-    const [ops, packages] = await Promise.all([this.operators(), repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee)]);
+    const [ops, packages] = await Promise.all([
+      this.operators(language),
+      repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee),
+    ]);
     return {
-      ...toItem(row, ops.names),
+      ...toItem(row, ops.names, language),
       status: row.status as NumberStatus,
       minMonthlyFee: row.min_monthly_fee,
-      packages: packages.map(toPackage),
+      packages: await localPackages(this.deps.db, packages, language),
     };
   }
 
-  async numberPackages(number: string): Promise<NumberPackage[]> {
+  async numberPackages(number: string, language: Language): Promise<NumberPackage[]> {
     const row = await this.requireNumber(number);
-    return (await repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee)).map(toPackage);
+    return localPackages(this.deps.db, await repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee), language);
   }
 
-  private async inventoryOptions(): Promise<InventoryOptions> {
-    const hit = this.#inventoryOptions.get('options');
+  private async inventoryOptions(language: Language): Promise<InventoryOptions> {
+    const hit = this.#inventoryOptions.get(language);
     if (hit) return hit;
     const { db } = this.deps;
     const [provinces, segments, hot] = await Promise.all([
@@ -197,27 +215,37 @@ export class Numbers {
       repo.distinctOnSale(db, 'segment'),
       repo.hotSearches(db),
     ]);
+    const hotTexts = await textsFor(
+      db,
+      language,
+      'hot_search',
+      hot.map((h) => h.id),
+    );
     const value = {
       patterns: PATTERN_TAGS.map((t) => ({ value: t, label: PATTERN_LABELS[t] })),
       segments: segments.map((s) => ({ operator: s.operator, segment: s.value })),
-      provinces: provinces.map((p) => ({ code: p.value, name: divisionName(p.value) ?? p.value })),
+      provinces: provinces.map((p) => ({ code: p.value, name: divisionNameIn(p.value, language) ?? p.value })),
       priceRanges: PRICE_RANGES,
       sorts: SORTS,
-      hotSearches: hot.map((h) => ({ label: h.label, field: h.field as 'contains' | 'endsWith' | 'pattern', value: h.value })),
+      hotSearches: hot.map((h) => ({
+        label: hotTexts.text(h.id, 'label', h.label),
+        field: h.field as 'contains' | 'endsWith' | 'pattern',
+        value: h.value,
+      })),
     };
-    this.#inventoryOptions.set('options', value);
+    this.#inventoryOptions.set(language, value);
     return value;
   }
 
   /** Operator options of spec §4: All, Featured only when front.suggest, then the dictionary. */
-  async filterOptions(promoter: Promoter): Promise<NumberFilterOptions> {
-    const ops = await this.operators();
+  async filterOptions(promoter: Promoter, language: Language): Promise<NumberFilterOptions> {
+    const ops = await this.operators(language);
     const operatorOptions = [
       { label: '全部', value: '' },
       ...(promoter.config.front.suggest ? [{ label: '精选', value: FEATURED_OPERATOR }] : []),
       ...ops.order.map((value) => ({ label: ops.names.get(value) ?? value, value })),
     ];
-    return { operators: operatorOptions, ...(await this.inventoryOptions()) };
+    return { operators: operatorOptions, ...(await this.inventoryOptions(language)) };
   }
 
   async findNumber(db: Trx, number: string): Promise<HoldableNumber | undefined> {
@@ -240,12 +268,13 @@ export class Numbers {
     const p = await repo.findPackage(db, packageId);
     if (!p || p.operator !== n.operator) throw invalid('packageId', 'numbers.packageNotOffered');
     if (p.monthly_fee < n.minMonthlyFee) throw invalid('packageId', 'numbers.packageFeeTooLow');
-    return toPackage(p);
+    // The order keeps the package as stored (its texts in the language of the data).
+    return toPackage(p, new Texts('zh-Hans'));
   }
 
-  async findPackageById(db: Trx, id: number): Promise<NumberPackage | null> {
+  async findPackageById(db: Trx, id: number, language: Language): Promise<NumberPackage | null> {
     const p = await repo.findPackage(db, id);
-    return p ? toPackage(p) : null;
+    return p ? ((await localPackages(db, [p], language))[0] ?? null) : null;
   }
 
   /** Holds an on-sale number for an order (false when it is not on sale any more). */

@@ -24,6 +24,7 @@ export function orderRoutes(deps: orders.OrderDeps) {
     const ownerOf = async (req: FastifyRequest): Promise<orders.Owner> => ({
       mobile: (await currentLogin(deps, req.ctx.sessionId))?.mobile ?? null,
       session: orders.orderSessionHash(req.ctx.orderSessionId),
+      language: req.ctx.language,
     });
     /** Idempotency keys are scoped to the caller, so nobody can replay another's result. */
     const scopeOf = (req: FastifyRequest, what: string) => `${what}:${req.ctx.sessionId}:${req.ctx.orderSessionId}`;

@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { Logistics, ShipmentView } from '../logistics/service.ts';
 import type { Numbers } from '../numbers/service.ts';
@@ -29,6 +30,8 @@ const WAREHOUSE_CITY = '深圳市';
 export interface Owner {
   mobile: string | null;
   session: string;
+  /** The language replies are read in. */
+  language: Language;
 }
 
 export interface OrderDeps extends Deps {
@@ -57,12 +60,12 @@ function checkAddress(a: CreateInput['address']): void {
   if (!divisionChildren(a.city)?.some((c) => c.code === a.county)) throw invalid('address.county', 'orders.countyNotInCity');
 }
 
-function visibleTo(o: repo.OrderRow, owner: Owner): boolean {
+function visibleTo(o: repo.OrderRow, owner: Pick<Owner, 'mobile' | 'session'>): boolean {
   if (owner.mobile && (o.owner_mobile === owner.mobile || o.contact_mobile === owner.mobile)) return true;
   return owner.session !== '' && o.owner_session === owner.session;
 }
 
-async function ownOrder(deps: Deps, owner: Owner, no: string): Promise<repo.OrderRow> {
+async function ownOrder(deps: Deps, owner: Pick<Owner, 'mobile' | 'session'>, no: string): Promise<repo.OrderRow> {
   const o = await repo.findByNo(deps.db, no);
   // Someone else's order is answered like a missing one: nothing about it leaks.
   if (!o || !visibleTo(o, owner)) throw invalid('orderNo', 'orders.noSuchOrder');
@@ -85,11 +88,11 @@ function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
   };
 }
 
-async function detail(deps: OrderDeps, o: repo.OrderRow): Promise<OrderDetail> {
+async function detail(deps: OrderDeps, o: repo.OrderRow, language: Language): Promise<OrderDetail> {
   const now = deps.now();
   const [operatorName, pkg, shipment] = await Promise.all([
-    deps.numbers.operatorName(o.operator),
-    deps.numbers.findPackageById(deps.db, o.package_id),
+    deps.numbers.operatorName(o.operator, language),
+    deps.numbers.findPackageById(deps.db, o.package_id, language),
     o.shipped_at ? deps.logistics.forOrder(ORDER_TYPE, o.id) : Promise.resolve(null),
   ]);
   const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
@@ -172,18 +175,18 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
       if (!(await deps.numbers.holdNumber(trx, n.id, o.id, now))) throw reserved();
       return o;
     });
-    return detail(deps, order);
+    return detail(deps, order, owner.language);
   } catch (err) {
     if (!(err instanceof BizError) || err.code !== Code.NUMBER_RESERVED) throw err;
     const current = await deps.numbers.findNumber(deps.db, n.number);
     const mine = await ownHoldingOrder(deps, owner, current?.orderId ?? null);
-    if (mine) return detail(deps, mine);
+    if (mine) return detail(deps, mine, owner.language);
     throw err;
   }
 }
 
 export async function orderDetail(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
-  return detail(deps, await ownOrder(deps, owner, no));
+  return detail(deps, await ownOrder(deps, owner, no), owner.language);
 }
 
 /** The logged-in mobile's orders, or before login this browser's order session's. */
@@ -191,7 +194,7 @@ export async function listOrders(deps: OrderDeps, owner: Owner, status: string |
   const scope: repo.OwnerScope | null = owner.mobile ? { mobile: owner.mobile } : owner.session ? { session: owner.session } : null;
   if (!scope) return { list: [], total: 0, page, pageSize };
   const { rows, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
-  const list = await Promise.all(rows.map(async (o) => summary(o, await deps.numbers.operatorName(o.operator))));
+  const list = await Promise.all(rows.map(async (o) => summary(o, await deps.numbers.operatorName(o.operator, owner.language))));
   return { list, total, page, pageSize };
 }
 

@@ -1,4 +1,6 @@
 import type { Division } from '@simshop/contract/site';
+import type { Language } from '../../lib/messages.ts';
+import { toTraditional } from '../i18n-texts/service.ts';
 import pcaCode from './data/pca-code.json' with { type: 'json' };
 
 type Node = { code: string; name: string; children?: Node[] };
@@ -33,6 +35,51 @@ const CHILDREN = childrenIndex(pcaCode as Node[]);
 /** Direct children of a six-digit division code (province, city or county); `000000` lists the provinces. */
 export function divisionChildren(code: string): Division[] | undefined {
   return CHILDREN.get(code);
+}
+
+const PROVINCES_EN: Readonly<Record<string, string>> = {
+  '110000': 'Beijing',
+  '120000': 'Tianjin',
+  '130000': 'Hebei',
+  '140000': 'Shanxi',
+  '150000': 'Inner Mongolia',
+  '210000': 'Liaoning',
+  '220000': 'Jilin',
+  '230000': 'Heilongjiang',
+  '310000': 'Shanghai',
+  '320000': 'Jiangsu',
+  '330000': 'Zhejiang',
+  '340000': 'Anhui',
+  '350000': 'Fujian',
+  '360000': 'Jiangxi',
+  '370000': 'Shandong',
+  '410000': 'Henan',
+  '420000': 'Hubei',
+  '430000': 'Hunan',
+  '440000': 'Guangdong',
+  '450000': 'Guangxi',
+  '460000': 'Hainan',
+  '500000': 'Chongqing',
+  '510000': 'Sichuan',
+  '520000': 'Guizhou',
+  '530000': 'Yunnan',
+  '540000': 'Tibet',
+  '610000': 'Shaanxi',
+  '620000': 'Gansu',
+  '630000': 'Qinghai',
+  '640000': 'Ningxia',
+  '650000': 'Xinjiang',
+};
+
+/**
+ * The name of a division in a language: Traditional Chinese converted from the data, English for
+ * provinces (cities and counties keep their Chinese names, as on a Chinese postal address).
+ */
+export function divisionNameIn(code: string, language: Language): string | undefined {
+  const name = divisionName(code);
+  if (name === undefined || language === 'zh-Hans') return name;
+  if (language === 'zh-Hant') return toTraditional(name);
+  return PROVINCES_EN[code] ?? name;
 }
 
 /** Name of a division by its six-digit code, for addresses. */

@@ -39,7 +39,7 @@ export async function siteRoutes(app: App, site: Site): Promise<void> {
       },
     },
     async (req, reply) => {
-      const config = await site.getBaseConfig(req.query.promoCode);
+      const config = await site.getBaseConfig(req.query.promoCode, req.ctx.language);
       let body = baseConfigBytes.get(config);
       if (body === undefined) {
         body = Buffer.from(baseConfigReply(ok(config)));
@@ -74,7 +74,7 @@ export async function siteRoutes(app: App, site: Site): Promise<void> {
         response: { 200: envelope(dictOptionsReply) },
       },
     },
-    async (req) => ok(await site.getDictOptions(req.body)),
+    async (req) => ok(await site.getDictOptions(req.body, req.ctx.language)),
   );
 
   app.get(

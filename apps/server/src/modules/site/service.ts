@@ -14,9 +14,11 @@ import { z } from 'zod';
 import type { Database, PromotersTable } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { fail, invalid } from '../../lib/errors.ts';
+import type { Language } from '../../lib/messages.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import * as repo from './repository.ts';
 
-export { divisionChildren, divisionName } from './divisions.ts';
+export { divisionChildren, divisionName, divisionNameIn } from './divisions.ts';
 
 export type Promoter = {
   id: number;
@@ -69,12 +71,15 @@ export interface SiteDeps {
 export class Site {
   /** Promoter configuration changes rarely; each instance keeps it for a few seconds. */
   readonly #promoters: LRUCache<string, Promoter>;
-  /** Dictionaries behind every list (operator names): one read a minute per instance and type. */
+  /** The configuration of a promoter in the other languages, made from the cached promoter (5 s too). */
+  readonly #localized: LRUCache<string, { promoter: Promoter; config: BaseConfig }>;
+  /** Dictionaries behind every list (operator names): one read a minute per instance, type and language. */
   readonly #dictionaries: LRUCache<string, DictOption[]>;
 
   constructor(private readonly deps: SiteDeps) {
     this.#promoters = ttlCache({ ttlMs: 5_000, max: 10_000, now: deps.now });
-    this.#dictionaries = ttlCache({ ttlMs: 60_000, max: 100, now: deps.now });
+    this.#localized = ttlCache({ ttlMs: 5_000, max: 10_000, now: deps.now });
+    this.#dictionaries = ttlCache({ ttlMs: 60_000, max: 300, now: deps.now });
   }
 
   /**
@@ -96,10 +101,26 @@ export class Site {
   /** Forgets cached promoters (after an operator edits them, and in tests). */
   forgetPromoters(): void {
     this.#promoters.clear();
+    this.#localized.clear();
   }
 
-  async getBaseConfig(promoCode: unknown): Promise<BaseConfig> {
-    return (await this.resolvePromoter(promoCode)).config;
+  /** The storefront configuration of a promoter, its texts (store name, home texts, menu) in the language. */
+  async getBaseConfig(promoCode: unknown, language: Language): Promise<BaseConfig> {
+    const promoter = await this.resolvePromoter(promoCode);
+    if (language === 'zh-Hans') return promoter.config;
+    const key = `${language}|${promoter.promoCode}`;
+    const hit = this.#localized.get(key);
+    if (hit?.promoter === promoter) return hit.config;
+    const texts = await textsFor(this.deps.db, language, 'promoter', [promoter.id]);
+    const { id } = promoter;
+    const config: BaseConfig = {
+      ...promoter.config,
+      promoName: texts.text(id, 'name', promoter.config.promoName),
+      front: texts.document(id, 'front', promoter.config.front),
+      shopMenu: texts.document(id, 'shopMenu', promoter.config.shopMenu),
+    };
+    this.#localized.set(key, { promoter, config });
+    return config;
   }
 
   async getGenericConfig(): Promise<GenericConfig> {
@@ -110,22 +131,31 @@ export class Site {
     });
   }
 
-  async getDictOptions(types: string[]): Promise<Record<string, DictOption[]>> {
+  /** Dictionary options, labels in the language (a row's text id is `type:value`). */
+  async getDictOptions(types: string[], language: Language): Promise<Record<string, DictOption[]>> {
     const unique = [...new Set(types)];
     const rows = await repo.dictOptions(this.deps.db, unique);
+    const texts = await textsFor(
+      this.deps.db,
+      language,
+      'dict',
+      rows.map((r) => `${r.dict_type}:${r.value}`),
+    );
     const result: Record<string, DictOption[]> = Object.fromEntries(unique.map((t) => [t, []]));
     for (const r of rows) {
-      result[r.dict_type]?.push({ label: r.label, value: r.value, key: `${r.dict_type}:${r.value}`, listClass: r.list_class });
+      const key = `${r.dict_type}:${r.value}`;
+      result[r.dict_type]?.push({ label: texts.text(key, 'label', r.label), value: r.value, key, listClass: r.list_class });
     }
     return result;
   }
 
-  /** The enabled options of one dictionary type in their order, from the one-minute cache. */
-  async dictionary(type: string): Promise<DictOption[]> {
-    const hit = this.#dictionaries.get(type);
+  /** The enabled options of one dictionary type in their order and the language, from the one-minute cache. */
+  async dictionary(type: string, language: Language): Promise<DictOption[]> {
+    const key = `${language}|${type}`;
+    const hit = this.#dictionaries.get(key);
     if (hit) return hit;
-    const options = (await this.getDictOptions([type]))[type] ?? [];
-    this.#dictionaries.set(type, options);
+    const options = (await this.getDictOptions([type], language))[type] ?? [];
+    this.#dictionaries.set(key, options);
     return options;
   }
 

@@ -15,7 +15,7 @@ describe('GET /api/hk/baseConfig', () => {
     expect(b.code).toBe(0);
     expect(b.data.promoCode).toBe('agent02');
     expect(b.data.isAgent).toBe(true);
-    expect(b.data.front.title).toBe('云帆数码');
+    expect(b.data.front.title).toBe('Yunfan Digital');
     expect(b.data.front.suggest).toBe(false);
   });
 
@@ -52,7 +52,7 @@ describe('site and dictionary calls', () => {
     const b = body<Record<string, { label: string; value: string; key: string; listClass: string }[]>>(res);
     expect(b.code).toBe(0);
     expect(b.data.operator_type?.map((o) => o.value)).toEqual(['4', '2', '1', '3']);
-    expect(b.data.operator_type?.[0]).toEqual({ label: '中国移动', value: '4', key: 'operator_type:4', listClass: 'primary' });
+    expect(b.data.operator_type?.[0]).toEqual({ label: 'China Mobile', value: '4', key: 'operator_type:4', listClass: 'primary' });
     expect(b.data.no_such_type).toEqual([]);
   });
 

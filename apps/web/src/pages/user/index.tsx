@@ -1,4 +1,5 @@
 import { APP_VERSION } from '@simshop/contract/headers';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Avatar, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import './index.css';
 
 export default function MyPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const config = useBaseConfig();
   const user = useSession((s) => s.userInfo);
   const logoutUser = useSession((s) => s.logoutUser);
@@ -64,7 +66,8 @@ export default function MyPage() {
           bold: lng === language,
           onClick: () => {
             setChooseLanguage(false);
-            void changeLanguage(lng);
+            // Data texts (store name, packages, notices) come from the server in the chosen language.
+            void changeLanguage(lng).then(() => queryClient.invalidateQueries());
           },
         }))}
       />

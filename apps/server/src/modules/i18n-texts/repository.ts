@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface TextRow {
+  entity: string;
+  entity_id: string;
+  field: string;
+  language: string;
+  text: string;
+}
+
+export function textsOf(db: Kysely<Database>, entity: string, ids: readonly string[], language: string) {
+  return db
+    .selectFrom('i18n_texts')
+    .select(['entity_id', 'field', 'text'])
+    .where('entity', '=', entity)
+    .where('entity_id', 'in', ids)
+    .where('language', '=', language)
+    .execute();
+}
+
+export async function putTexts(db: Kysely<Database>, rows: readonly TextRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('i18n_texts')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['entity', 'entity_id', 'language', 'field']).doUpdateSet((eb) => ({ text: eb.ref('excluded.text') })))
+      .execute();
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Texts of data in the caller's language. Data texts (package names, notices, store names,
+ * layouts…) are stored in Simplified Chinese with the rows that own them; their English and
+ * Traditional Chinese are rows of this module's table, per entity, row id and field (a column, or
+ * a JSON path inside a document column). Traditional Chinese without its own text is converted
+ * from the Simplified (OpenCC, Taiwan standard), never served as Simplified; English without its
+ * own text keeps the stored text. See docs/decisions/0011.
+ */
+import type { Kysely } from 'kysely';
+import { Converter } from 'opencc-js/cn2t';
+import type { Database } from '../../db/schema.ts';
+import type { Language } from '../../lib/messages.ts';
+import * as repo from './repository.ts';
+
+/** The kinds of rows whose texts are translated; the id is the row's key as text. */
+export type Entity =
+  | 'promoter'
+  | 'dict'
+  | 'number_package'
+  | 'hot_search'
+  | 'iot_package'
+  | 'iot_sim_package'
+  | 'iot_topup_offer'
+  | 'iot_notice'
+  | 'iot_layout'
+  | 'iot_break_rule'
+  | 'iot_device';
+
+const convert = Converter({ from: 'cn', to: 'tw' });
+const converted = new Map<string, string>();
+
+/** The Traditional Chinese of a Simplified text, converted once per text. */
+export function toTraditional(text: string): string {
+  let out = converted.get(text);
+  if (out === undefined) {
+    if (converted.size >= 20_000) converted.clear();
+    out = convert(text);
+    converted.set(text, out);
+  }
+  return out;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** Every string of a JSON document that holds Chinese, with its path under `root` ("front.fastNav.0.title"). */
+export function* chineseTexts(doc: unknown, root: string): Generator<[path: string, text: string]> {
+  if (typeof doc === 'string') {
+    if (HAN.test(doc)) yield [root, doc];
+  } else if (Array.isArray(doc)) {
+    for (const [i, v] of doc.entries()) yield* chineseTexts(v, `${root}.${i}`);
+  } else if (doc && typeof doc === 'object') {
+    for (const [k, v] of Object.entries(doc)) yield* chineseTexts(v, `${root}.${k}`);
+  }
+}
+
+/** The translations of some rows of one entity in one language, loaded at once. */
+export class Texts {
+  constructor(
+    readonly language: Language,
+    private readonly own: ReadonlyMap<string, string> = new Map(),
+    /** English of texts shipped with the code (the built-in layout), by their Chinese. */
+    private readonly shipped: Readonly<Record<string, string>> = {},
+  ) {}
+
+  /** The text of a field of a row in the language. */
+  text(id: string | number, field: string, stored: string): string {
+    if (this.language === 'zh-Hans' || !stored) return stored;
+    const own = this.own.get(`${id}\u0000${field}`) ?? (this.language === 'en' ? this.shipped[stored] : undefined);
+    if (own !== undefined) return own;
+    return this.language === 'zh-Hant' ? toTraditional(stored) : stored;
+  }
+
+  /** A copy of a JSON document of a row with each Chinese string in the language, found by its path under `root`. */
+  document<T>(id: string | number, root: string, doc: T): T {
+    if (this.language === 'zh-Hans') return doc;
+    const walk = (v: unknown, path: string): unknown => {
+      if (typeof v === 'string') return HAN.test(v) ? this.text(id, path, v) : v;
+      if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}.${i}`));
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, `${path}.${k}`)]));
+      return v;
+    };
+    return walk(doc, root) as T;
+  }
+}
+
+/** The translations of the rows `ids` of an entity for the language (no query for Simplified Chinese). */
+export async function textsFor(
+  db: Kysely<Database>,
+  language: Language,
+  entity: Entity,
+  ids: readonly (string | number)[],
+): Promise<Texts> {
+  if (language === 'zh-Hans' || ids.length === 0) return new Texts(language);
+  const rows = await repo.textsOf(db, entity, [...new Set(ids.map(String))], language);
+  return new Texts(language, new Map(rows.map((r) => [`${r.entity_id}\u0000${r.field}`, r.text])));
+}
+
+export interface Translation {
+  entity: Entity;
+  id: string | number;
+  field: string;
+  language: Exclude<Language, 'zh-Hans'>;
+  text: string;
+}
+
+/** Stores translations (replacing earlier ones of the same field). */
+export async function putTexts(db: Kysely<Database>, texts: readonly Translation[]): Promise<void> {
+  await repo.putTexts(
+    db,
+    texts.map((t) => ({ entity: t.entity, entity_id: String(t.id), field: t.field, language: t.language, text: t.text })),
+  );
+}
