@@ -80,14 +80,14 @@ describe('IoT texts in the language of the caller', () => {
     const session = await simLogin(t.app, '1440000000001');
     const en = await get('/api/iot/simLayout', { ...session, ...lang('en') });
     expect(en.data.layout.menus.map((m: { title: string }) => m.title)).toContain('Package details');
-    expect(en.data.notices.map((n: { title: string }) => n.title)).toEqual(['System upgrade notice']);
-    expect(en.data.notices[0].content).toBe('System upgrade this Sunday 02:00-04:00; top-ups may arrive late meanwhile.');
+    const upgrade = en.data.notices.find((n: { title: string }) => n.title === 'System upgrade notice');
+    expect(upgrade.content).toBe('System upgrade this Sunday 02:00-04:00; top-ups may arrive late meanwhile.');
     expect(JSON.stringify(en.data)).not.toMatch(HAN);
     const hant = await get('/api/iot/simLayout', { ...session, ...lang('zh-Hant') });
-    expect(hant.data.notices[0].title).toBe('系統升級通知');
+    expect(hant.data.notices.find((n: { id: number }) => n.id === upgrade.id).title).toBe('系統升級通知');
     expect(hant.data.layout.menus.map((m: { title: string }) => m.title)).toContain('套餐詳情');
     const hans = await get('/api/iot/simLayout', { ...session, ...lang('zh-Hans') });
-    expect(hans.data.notices[0].title).toBe('系统升级通知');
+    expect(hans.data.notices.find((n: { id: number }) => n.id === upgrade.id).title).toBe('系统升级通知');
   });
 
   it('package names, rules and top-up offers', async () => {
@@ -126,11 +126,29 @@ describe('IoT texts in the language of the caller', () => {
 
   it("a text's own Traditional Chinese wins over the conversion", async () => {
     const session = await simLogin(t.app, '1440000000001');
-    const { data } = await get('/api/iot/simLayout', { ...session, ...lang('zh-Hans') });
+    const promoter = await t.app.db.db.selectFrom('promoters').select('id').where('promo_code', '=', 'demo').executeTakeFirstOrThrow();
+    const now = t.app.config.now();
+    const notice = await t.app.db.db
+      .insertInto('iot_notices')
+      .values({
+        promoter_id: promoter.id,
+        title: '系统维护通知',
+        content: '维护期间暂停充值。',
+        starts_at: now - 60_000,
+        ends_at: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await putTexts(t.app.db.db, [
-      { entity: 'iot_notice', id: data.notices[0].id, field: 'title', language: 'zh-Hant', text: '系統維護公告' },
+      { entity: 'iot_notice', id: notice.id, field: 'title', language: 'zh-Hant', text: '系統維護公告' },
+      { entity: 'iot_notice', id: notice.id, field: 'title', language: 'en', text: 'Maintenance notice' },
+      { entity: 'iot_notice', id: notice.id, field: 'content', language: 'en', text: 'Top-ups pause during maintenance.' },
     ]);
     t.app.iotLayouts.forgetLayouts();
-    expect((await get('/api/iot/simLayout', { ...session, ...lang('zh-Hant') })).data.notices[0].title).toBe('系統維護公告');
+    const hant = (await get('/api/iot/simLayout', { ...session, ...lang('zh-Hant') })).data.notices;
+    expect(hant.find((n: { id: number }) => n.id === notice.id)).toMatchObject({ title: '系統維護公告', content: '維護期間暫停充值。' });
+    const en = (await get('/api/iot/simLayout', { ...session, ...lang('en') })).data.notices;
+    expect(en.find((n: { id: number }) => n.id === notice.id)).toMatchObject({ title: 'Maintenance notice' });
   });
 });
