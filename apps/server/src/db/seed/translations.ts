@@ -137,6 +137,8 @@ const ENGLISH: Readonly<Record<string, string>> = {
   '新热线 400-800-5678。': 'New hotline: 400-800-5678.',
   '号码优选 · 物联网卡': 'Number Select · IoT SIM',
   '流量每日更新，充值后立即到账；客服时间 9:00-21:00': 'Usage updates daily, top-ups arrive at once; support 9:00-21:00',
+  '流量每日更新，充值后立即到账。客服在线时间 9:00-21:00，如有疑问请在“联系客服”中留言。':
+    'Usage updates daily and top-ups arrive at once. Customer service is online 9:00-21:00; leave a message under "Customer service" with any question.',
   套餐详情: 'Package details',
   用量记录: 'Usage history',
   套餐订购: 'Buy a package',
