@@ -1,7 +1,7 @@
 /**
  * The card ledgers: balance (fen), integral (points), coupon coins and arrears (fen owed). Every
  * change appends an entry carrying the total after it, in the same transaction that moves the
- * cached total on iot_sims; a debit that would take a total below zero changes nothing. So the
+ * cached total on the card (iot-sims' `addToCardTotal` / `applyLedgerTotals`); a debit that would take a total below zero changes nothing. So the
  * entries of an account always add up to the card's total, and totals never go negative.
  */
 import type { LedgerAccount } from '@simshop/contract/iot-money';
@@ -10,6 +10,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotLedgerEntriesTable } from '../../db/schema-iot-money.ts';
 import { invalid } from '../../lib/errors.ts';
+import { addToCardTotal, cardTotals } from '../iot-sims/service.ts';
 
 type Trx = Kysely<Database>;
 
@@ -37,15 +38,8 @@ export interface Posting {
  */
 export async function post(trx: Trx, p: Posting): Promise<number | null> {
   if (!Number.isSafeInteger(p.delta)) throw new RangeError(`ledger delta must be a whole number, got ${p.delta}`);
-  const column = ACCOUNT_COLUMN[p.account];
-  let query = trx
-    .updateTable('iot_sims')
-    .set({ [column]: sql<number>`${sql.ref(column)} + ${p.delta}` } as never)
-    .where('id', '=', p.simId);
-  if (p.delta < 0) query = query.where(sql.ref(column), '>=', -p.delta);
-  const row = (await query.returning(sql<number>`${sql.ref(column)}`.as('after')).executeTakeFirst()) as { after: number } | undefined;
-  if (!row) return null;
-  const after = Number(row.after);
+  const after = await addToCardTotal(trx, p.simId, ACCOUNT_COLUMN[p.account], p.delta);
+  if (after === null) return null;
   await trx
     .insertInto('iot_ledger_entries')
     .values({
@@ -126,11 +120,7 @@ export async function ledgerMismatches(db: Kysely<Database>, simIds?: number[]) 
     .$if(simIds !== undefined, (q) => q.where('sim_id', 'in', simIds!.length ? simIds! : [-1]))
     .groupBy(['sim_id', 'account'])
     .execute();
-  const cards = await db
-    .selectFrom('iot_sims')
-    .select(['id', 'balance', 'integral', 'coupon_coin', 'arrears_balance'])
-    .$if(simIds !== undefined, (q) => q.where('id', 'in', simIds!.length ? simIds! : [-1]))
-    .execute();
+  const cards = await cardTotals(db, simIds);
   const bySim = new Map<string, number>(sums.map((s) => [`${s.sim_id}:${s.account}`, Number(s.total)]));
   const out: { simId: number; account: LedgerAccount; total: number; entries: number }[] = [];
   for (const c of cards) {

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
+import { payPasswordOf, setPayPasswordHash } from '../iot-sims/service.ts';
 import type { MoneyDeps } from './deps.ts';
 import { weakPayPassword } from './rules.ts';
 
@@ -35,10 +36,7 @@ type Guard = NonNullable<Awaited<ReturnType<typeof guard>>>;
 const triesCounted = (g: Guard | undefined, now: number) => (g && (g.locked_until === null || g.locked_until > now) ? g.fails : 0);
 
 export async function payPassStatus(db: Kysely<Database>, simId: number, now: number): Promise<PayPassStatus> {
-  const [sim, g] = await Promise.all([
-    db.selectFrom('iot_sims').select('pay_password_hash').where('id', '=', simId).executeTakeFirstOrThrow(),
-    guard(db, simId),
-  ]);
+  const [sim, g] = await Promise.all([payPasswordOf(db, simId), guard(db, simId)]);
   const locked = (g?.locked_until ?? 0) > now;
   return {
     existPayPassword: sim.pay_password_hash !== null,
@@ -111,7 +109,7 @@ export async function checkPayPassword(
   now: number,
   retry = true,
 ): Promise<void> {
-  const sim = await db.selectFrom('iot_sims').select('pay_password_hash').where('id', '=', simId).executeTakeFirstOrThrow();
+  const sim = await payPasswordOf(db, simId);
   if (sim.pay_password_hash === null) return;
   if (!given) throw new BizError(Code.PAY_PASSWORD_REQUIRED, 'payPassword.required');
   const slot = await reserveTry(db, simId, now);
@@ -150,7 +148,7 @@ export async function updatePayPassword(
   if (weakPayPassword(input.payPassword)) {
     throw invalid('payPassword', 'payPassword.tooEasy');
   }
-  const row = await db.selectFrom('iot_sims').select(['pay_password_hash', 'mobile']).where('id', '=', sim.simId).executeTakeFirstOrThrow();
+  const row = await payPasswordOf(db, sim.simId);
   if (row.pay_password_hash !== null) {
     if (input.code) {
       if (!row.mobile) throw invalid('code', 'payPassword.noBoundPhone');
@@ -167,7 +165,7 @@ export async function updatePayPassword(
   }
   const hash = await hashSecret(input.payPassword);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('iot_sims').set({ pay_password_hash: hash, updated_at: now }).where('id', '=', sim.simId).execute();
+    await setPayPasswordHash(trx, sim.simId, hash, now);
     await trx.deleteFrom('iot_pay_password_guard').where('sim_id', '=', sim.simId).execute();
   });
   deps.sims.forgetSimInfo(sim.simId);

@@ -26,7 +26,7 @@ import {
   type SimPackageRow,
   settleProvisioning,
 } from '../iot-carrier/service.ts';
-import { applyLedgerTotals, type Card, lockCard } from '../iot-sims/service.ts';
+import { applyLedgerTotals, type Card, cardById, lockCard } from '../iot-sims/service.ts';
 import type { MoneyDeps, Trx } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
 import { lockOrder, type OrderRow, setOrder } from './order-store.ts';
@@ -158,25 +158,14 @@ async function claim(deps: MoneyDeps, orderId: number, now: number): Promise<Pro
     .returning('tries')
     .executeTakeFirst();
   if (!claimed) return null;
-  const row = await db
-    .selectFrom('iot_orders as o')
-    .innerJoin('iot_sims as s', 's.id', 'o.sim_id')
-    .innerJoin('iot_sim_packages as p', 'p.id', 'o.sim_package_id')
-    .select([
-      'o.order_no',
-      's.sim_no',
-      's.iccid',
-      's.operator_type',
-      'p.name',
-      'p.kind',
-      'p.flow_mb',
-      'p.unlimited',
-      'p.starts_at',
-      'p.ends_at',
-    ])
-    .where('o.id', '=', orderId)
+  const order = await db
+    .selectFrom('iot_orders')
+    .select(['order_no', 'sim_id', 'sim_package_id'])
+    .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return { orderId, orderNo: row.order_no, tries: claimed.tries, card: row, pkg: row };
+  const [card, pkg] = await Promise.all([cardById(db, order.sim_id), findSimPackage(db, order.sim_package_id!)]);
+  if (!pkg) throw new Error(`order ${order.order_no} has no package`);
+  return { orderId, orderNo: order.order_no, tries: claimed.tries, card, pkg };
 }
 
 /** A paid order someone is waiting for (order details): tried now when due, waited for at most PROVISION_WAIT_MS. */

@@ -3,7 +3,7 @@
 import type { Language } from '@simshop/contract/headers';
 import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type WifiEntry } from '@simshop/contract/iot';
 import type { ChangeSimList, SimHistoryLine, SimRefreshReply } from '@simshop/contract/iot-sims';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
@@ -396,4 +396,39 @@ export type LedgerTotals = Partial<Pick<Card, 'balance' | 'integral' | 'coupon_c
 export async function applyLedgerTotals(trx: Kysely<Database>, simId: number, totals: LedgerTotals, now: number): Promise<void> {
   if (Object.keys(totals).length === 0) return;
   await repo.updateSimMoney(trx, simId, { ...totals, updated_at: now });
+}
+
+/** Cached ledger totals of a card by their column (the ledger of iot-money computes them). */
+export type TotalColumn = 'balance' | 'integral' | 'coupon_coin' | 'arrears_balance';
+
+/**
+ * Moves one cached total of a card by `delta` in the caller's transaction; a debit larger than the
+ * total changes nothing. Returns the total after, or null when refused.
+ */
+export async function addToCardTotal(trx: Kysely<Database>, simId: number, column: TotalColumn, delta: number): Promise<number | null> {
+  let query = trx
+    .updateTable('iot_sims')
+    .set({ [column]: sql<number>`${sql.ref(column)} + ${delta}` } as never)
+    .where('id', '=', simId);
+  if (delta < 0) query = query.where(sql.ref(column), '>=', -delta);
+  const row = (await query.returning(sql<number>`${sql.ref(column)}`.as('after')).executeTakeFirst()) as { after: number } | undefined;
+  return row ? Number(row.after) : null;
+}
+
+/** The cached totals of cards (all, or those of `simIds`), to check them against their ledgers. */
+export function cardTotals(db: Kysely<Database>, simIds?: number[]) {
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'balance', 'integral', 'coupon_coin', 'arrears_balance'])
+    .$if(simIds !== undefined, (q) => q.where('id', 'in', simIds!.length ? simIds! : [-1]))
+    .execute();
+}
+
+/** The card's pay password hash (null when none is set) and bound phone. */
+export function payPasswordOf(db: Kysely<Database>, simId: number) {
+  return db.selectFrom('iot_sims').select(['pay_password_hash', 'mobile']).where('id', '=', simId).executeTakeFirstOrThrow();
+}
+
+export async function setPayPasswordHash(trx: Kysely<Database>, simId: number, hash: string, now: number): Promise<void> {
+  await trx.updateTable('iot_sims').set({ pay_password_hash: hash, updated_at: now }).where('id', '=', simId).execute();
 }
