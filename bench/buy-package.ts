@@ -9,6 +9,8 @@
  * Budgets: ≥3,000 purchases/s on SQLite, ≥1,000/s on PostgreSQL, p99 ≤50 ms, ledgers exact.
  */
 import { randomBytes } from 'node:crypto';
+// The checks below reach server modules whose types expect the app's decorations.
+import type {} from '../apps/server/src/app.ts';
 import type { Db } from '../apps/server/src/db/kysely.ts';
 import { openDb } from '../apps/server/src/db/kysely.ts';
 import { ledgerMismatches } from '../apps/server/src/modules/iot-money/ledger.ts';
