@@ -3,14 +3,22 @@
  * the carrier reports, and applies the day-flow break rule. Other modules (package purchases, the
  * dashboard) call `syncSim` / `syncSimIn` after changing a card's packages.
  */
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { forUpdate } from '../../db/dialect.ts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
-import type { IotSimsTable } from '../../db/schema-iot.ts';
 import { accrue, applyLifecycle, chinaDay, chinaMonth, internetAllowed, type PackageState, summarise } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import {
+  applyCardSync,
+  type Card,
+  cardDataSwitch,
+  cardsAwaitingDataSwitch,
+  confirmCarrierData,
+  type LedgerTotals,
+  liveCardIds,
+  lockCardForSync,
+} from '../iot-sims/service.ts';
 
 type Trx = Kysely<Database>;
 
@@ -41,7 +49,7 @@ export interface SyncOptions {
   onlineStatus?: number;
 }
 
-type SimRow = Selectable<IotSimsTable>;
+type SimRow = Card;
 
 /** Everything a synchronisation will write, computed from the locked card and its packages. */
 export interface SyncPlan {
@@ -152,7 +160,7 @@ export async function applySync(
   trx: Trx,
   plan: SyncPlan,
   now: number,
-  extra: Partial<Updateable<IotSimsTable>> = {},
+  extra: LedgerTotals = {},
   packages: PackageState[] = plan.packages,
 ): Promise<void> {
   const { sim } = plan;
@@ -200,29 +208,25 @@ export async function applySync(
   const internet = internetOn ? 1 : 0;
   // The carrier is switched after the commit (pushDataSwitch), never inside this transaction.
   const online = plan.onlineStatus ?? sim.online_status;
-  await trx
-    .updateTable('iot_sims')
-    .set({
-      total_flow: summary.totalFlow,
-      use_flow: summary.useFlow,
-      is_infinite_flow: summary.isInfiniteFlow ? 1 : 0,
-      // Without a package in effect the card keeps the end of its last one (shown as expired).
-      end_at: summary.endAt ?? sim.end_at,
-      volume_package_id: summary.volumePackageId,
-      internet_status: internet,
-      online_status: internet === 1 ? online : 2,
-      day_use_flow: (sim.usage_day === today ? sim.day_use_flow : 0) + addedToday,
-      usage_day: today,
-      month_use_flow: (sim.usage_month === month ? sim.month_use_flow : 0) + addedMonth,
-      usage_month: month,
-      usage_synced_at: now,
-      last_robin_at: now,
-      updated_at: now,
-      ...(plan.breakUpdate ?? {}),
-      ...extra,
-    })
-    .where('id', '=', sim.id)
-    .execute();
+  await applyCardSync(trx, sim.id, {
+    total_flow: summary.totalFlow,
+    use_flow: summary.useFlow,
+    is_infinite_flow: summary.isInfiniteFlow ? 1 : 0,
+    // Without a package in effect the card keeps the end of its last one (shown as expired).
+    end_at: summary.endAt ?? sim.end_at,
+    volume_package_id: summary.volumePackageId,
+    internet_status: internet,
+    online_status: internet === 1 ? online : 2,
+    day_use_flow: (sim.usage_day === today ? sim.day_use_flow : 0) + addedToday,
+    usage_day: today,
+    month_use_flow: (sim.usage_month === month ? sim.month_use_flow : 0) + addedMonth,
+    usage_month: month,
+    usage_synced_at: now,
+    last_robin_at: now,
+    updated_at: now,
+    ...(plan.breakUpdate ?? {}),
+    ...extra,
+  });
 }
 
 /**
@@ -239,7 +243,7 @@ export async function syncSimIn(
   now: number,
   options: SyncOptions = {},
 ) {
-  const sim = await forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', simId)).executeTakeFirst();
+  const sim = await lockCardForSync(trx, dialect, simId);
   if (!sim) return false;
   const plan = await planSync(trx, carrier, sim, await livePackages(trx, simId), now, options);
   await applySync(trx, plan, now);
@@ -253,7 +257,7 @@ export async function syncSimIn(
 export async function syncSim(db: Db, carrier: CarrierProvider, simId: number, now: number, options: { readState?: boolean } = {}) {
   let onlineStatus: number | undefined;
   if (options.readState) {
-    const card = await db.db.selectFrom('iot_sims').select(['sim_no', 'iccid', 'operator_type']).where('id', '=', simId).executeTakeFirst();
+    const card = await cardDataSwitch(db.db, simId);
     if (card)
       onlineStatus = (await carrier.state({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, now)).onlineStatus;
   }
@@ -270,26 +274,16 @@ export async function syncSim(db: Db, carrier: CarrierProvider, simId: number, n
  * wish meanwhile. A failed switch is tried again by the data-switch job.
  */
 export async function pushDataSwitch(db: Db, carrier: CarrierProvider, simId: number, now: number): Promise<void> {
-  const card = await db.db
-    .selectFrom('iot_sims')
-    .select(['sim_no', 'iccid', 'operator_type', 'internet_status', 'carrier_data'])
-    .where('id', '=', simId)
-    .executeTakeFirst();
+  const card = await cardDataSwitch(db.db, simId);
   if (!card || card.internet_status === card.carrier_data) return;
   const on = card.internet_status;
   await carrier.setData({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, on === 1, now);
-  await db.db.updateTable('iot_sims').set({ carrier_data: on }).where('id', '=', simId).where('internet_status', '=', on).execute();
+  await confirmCarrierData(db.db, simId, on);
 }
 
 /** The data-switch job: every card whose data state the carrier has not confirmed yet. */
 export async function pushDataSwitches(db: Db, carrier: CarrierProvider, now: number): Promise<number> {
-  const due = await db.db
-    .selectFrom('iot_sims')
-    .select('id')
-    .whereRef('internet_status', '<>', 'carrier_data')
-    .orderBy('id')
-    .limit(200)
-    .execute();
+  const due = await cardsAwaitingDataSwitch(db.db, 200);
   for (const { id } of due) await pushDataSwitch(db, carrier, id, now);
   return due.length;
 }
@@ -299,15 +293,7 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
   let after = 0;
   let count = 0;
   for (;;) {
-    const ids = await db.db
-      .selectFrom('iot_sims')
-      .select('id')
-      .where('id', '>', after)
-      .where('cancel_status', '=', 0)
-      .where('status', '=', 1)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
+    const ids = await liveCardIds(db.db, after, batch);
     if (ids.length === 0) return count;
     for (const { id } of ids) {
       if (await syncSim(db, carrier, id, now)) count++;

@@ -98,6 +98,46 @@ export function lockSimRow(trx: Kysely<Database>, dialect: DialectName, id: numb
   return forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', id)).executeTakeFirstOrThrow();
 }
 
+/** The card row locked for a synchronisation (undefined when there is no such card). */
+export function lockSimRowIfAny(trx: Kysely<Database>, dialect: DialectName, id: number) {
+  return forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+/** Writes the usage, package and state columns a synchronisation computed, in the caller's transaction. */
+export async function updateSimSync(trx: Kysely<Database>, id: number, change: Updateable<IotSimsTable>): Promise<void> {
+  await trx.updateTable('iot_sims').set(change).where('id', '=', id).execute();
+}
+
+export function simDataSwitch(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('iot_sims')
+    .select(['sim_no', 'iccid', 'operator_type', 'internet_status', 'carrier_data'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Records the data state the carrier confirmed, unless the wanted state changed meanwhile. */
+export async function confirmCarrierData(db: Kysely<Database>, id: number, on: number): Promise<void> {
+  await db.updateTable('iot_sims').set({ carrier_data: on }).where('id', '=', id).where('internet_status', '=', on).execute();
+}
+
+export function simsAwaitingDataSwitch(db: Kysely<Database>, limit: number) {
+  return db.selectFrom('iot_sims').select('id').whereRef('internet_status', '<>', 'carrier_data').orderBy('id').limit(limit).execute();
+}
+
+/** Ids of cards in service (not cancelled, not disabled) after `after`, in id order. */
+export function liveSimIds(db: Kysely<Database>, after: number, limit: number) {
+  return db
+    .selectFrom('iot_sims')
+    .select('id')
+    .where('id', '>', after)
+    .where('cancel_status', '=', 0)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** Writes cached ledger totals (and other money columns) of a card in the caller's transaction. */
 export async function updateSimMoney(trx: Kysely<Database>, id: number, change: Updateable<IotSimsTable>): Promise<void> {
   await trx.updateTable('iot_sims').set(change).where('id', '=', id).execute();

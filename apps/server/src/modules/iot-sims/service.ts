@@ -390,6 +390,59 @@ export async function cardById(db: Kysely<Database>, simId: number): Promise<Car
   return row;
 }
 
+/** The card row locked in the caller's transaction for a carrier synchronisation; undefined when there is none. */
+export function lockCardForSync(trx: Kysely<Database>, dialect: Db['dialect'], simId: number): Promise<Card | undefined> {
+  return repo.lockSimRowIfAny(trx, dialect, simId);
+}
+
+/** Usage, package and state columns of a card a carrier synchronisation computed, in the caller's transaction. */
+export type CardSync = Partial<
+  Pick<
+    Card,
+    | 'total_flow'
+    | 'use_flow'
+    | 'is_infinite_flow'
+    | 'end_at'
+    | 'volume_package_id'
+    | 'internet_status'
+    | 'online_status'
+    | 'day_use_flow'
+    | 'usage_day'
+    | 'month_use_flow'
+    | 'usage_month'
+    | 'usage_synced_at'
+    | 'last_robin_at'
+    | 'updated_at'
+    | 'break_rule_id'
+    | 'break_at'
+    | 'break_remove_at'
+  >
+> &
+  LedgerTotals;
+
+export function applyCardSync(trx: Kysely<Database>, simId: number, change: CardSync): Promise<void> {
+  return repo.updateSimSync(trx, simId, change);
+}
+
+/** The carrier's identity of a card and its data state (wanted, and last confirmed by the carrier). */
+export function cardDataSwitch(db: Kysely<Database>, simId: number) {
+  return repo.simDataSwitch(db, simId);
+}
+
+export function confirmCarrierData(db: Kysely<Database>, simId: number, on: number): Promise<void> {
+  return repo.confirmCarrierData(db, simId, on);
+}
+
+/** Cards whose data state the carrier has not confirmed yet, in id order. */
+export function cardsAwaitingDataSwitch(db: Kysely<Database>, limit: number) {
+  return repo.simsAwaitingDataSwitch(db, limit);
+}
+
+/** Ids of cards in service after `after`, in id order, `limit` at a time. */
+export function liveCardIds(db: Kysely<Database>, after: number, limit: number) {
+  return repo.liveSimIds(db, after, limit);
+}
+
 /** Money columns of a card a ledger posting moved (cached totals, recharge count), in the caller's transaction. */
 export type LedgerTotals = Partial<Pick<Card, 'balance' | 'integral' | 'coupon_coin' | 'arrears_balance' | 'recharge_times'>>;
 
