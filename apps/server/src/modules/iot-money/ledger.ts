@@ -135,10 +135,29 @@ export async function ledgerMismatches(db: Kysely<Database>, simIds?: number[]) 
 
 /** Opening entries for cards whose totals have no entries yet (demo seed; cards created outside the ledger). */
 export async function openLedgers(db: Trx, now: number): Promise<void> {
-  for (const [account, column] of Object.entries(ACCOUNT_COLUMN)) {
-    await sql`insert into iot_ledger_entries (sim_id, account, delta, balance_after, reason, order_no, remark, created_at)
-      select s.id, ${account}, s.${sql.ref(column)}, s.${sql.ref(column)}, 'opening', '', '', ${now} from iot_sims s
-      where s.${sql.ref(column)} <> 0
-        and not exists (select 1 from iot_ledger_entries e where e.sim_id = s.id and e.account = ${account})`.execute(db);
+  const opened = await db.selectFrom('iot_ledger_entries').select(['sim_id', 'account']).distinct().execute();
+  const has = new Set(opened.map((e) => `${e.sim_id}:${e.account}`));
+  const rows: Insertable<IotLedgerEntriesTable>[] = [];
+  const cards = await cardTotals(db);
+  for (const [account, column] of Object.entries(ACCOUNT_COLUMN) as [LedgerAccount, (typeof ACCOUNT_COLUMN)[LedgerAccount]][]) {
+    for (const c of cards) {
+      const total = Number(c[column]);
+      if (total === 0 || has.has(`${c.id}:${account}`)) continue;
+      rows.push({
+        sim_id: c.id,
+        account,
+        delta: total,
+        balance_after: total,
+        reason: 'opening',
+        order_no: '',
+        remark: '',
+        created_at: now,
+      });
+    }
   }
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('iot_ledger_entries')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

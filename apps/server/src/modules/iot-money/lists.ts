@@ -3,6 +3,7 @@ import type { IotOrderView, LedgerAccount, LedgerEntry } from '@simshop/contract
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotOrderKind } from '../../db/schema-iot-money.ts';
+import { packageWindows } from '../iot-carrier/service.ts';
 import { orderView } from './views.ts';
 
 type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
@@ -16,13 +17,11 @@ export async function orderList(
 ): Promise<Page<IotOrderView>> {
   const [rows, count] = await Promise.all([
     db
-      .selectFrom('iot_orders as o')
-      .leftJoin('iot_sim_packages as p', 'p.id', 'o.sim_package_id')
-      .selectAll('o')
-      .select(['p.starts_at as p_starts_at', 'p.ends_at as p_ends_at'])
-      .where('o.sim_id', '=', simId)
-      .where('o.kind', 'in', kinds)
-      .orderBy('o.id', 'desc')
+      .selectFrom('iot_orders')
+      .selectAll()
+      .where('sim_id', '=', simId)
+      .where('kind', 'in', kinds)
+      .orderBy('id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
@@ -33,10 +32,12 @@ export async function orderList(
       .where('kind', 'in', kinds)
       .executeTakeFirstOrThrow(),
   ]);
+  const windows = await packageWindows(
+    db,
+    rows.flatMap((o) => (o.sim_package_id === null ? [] : [o.sim_package_id])),
+  );
   return {
-    list: rows.map(({ p_starts_at, p_ends_at, ...o }) =>
-      orderView(o, p_starts_at === null || p_ends_at === null ? null : { starts_at: p_starts_at, ends_at: p_ends_at }),
-    ),
+    list: rows.map((o) => orderView(o, (o.sim_package_id !== null && windows.get(o.sim_package_id)) || null)),
     total: Number(count.n),
     page,
     pageSize,

@@ -7,7 +7,7 @@ import { Code } from '@simshop/contract/codes';
 import type { RenewOptionReply } from '@simshop/contract/iot-money';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
-import { cardById, lockCard } from '../iot-sims/service.ts';
+import { cardById, cardsEndingBetween, lockCard } from '../iot-sims/service.ts';
 import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
 import type { MoneyDeps } from './deps.ts';
 import { afterCommit, type Placed, placeBalancePurchase } from './purchase.ts';
@@ -185,17 +185,14 @@ export async function runRenewals(deps: MoneyDeps, now: number): Promise<{ renew
     .select((eb) => eb.fn.max<number>('renew_ahead_ms').as('ahead'))
     .executeTakeFirst();
   const ahead = Math.max(Number(maxAhead?.ahead ?? 0), 86_400_000);
-  const due = await db
-    .selectFrom('iot_renewal_settings as r')
-    .innerJoin('iot_sims as s', 's.id', 'r.sim_id')
-    .select('s.id')
-    .where('r.enabled', '=', 1)
-    .where('s.end_at', 'is not', null)
-    .where('s.end_at', '<=', now + ahead)
-    .where('s.end_at', '>=', now - RENEW_GRACE_MS)
-    .orderBy('s.end_at')
-    .limit(500)
-    .execute();
+  const enabled = await db.selectFrom('iot_renewal_settings').select('sim_id').where('enabled', '=', 1).execute();
+  const due = await cardsEndingBetween(
+    db,
+    enabled.map((r) => r.sim_id),
+    now - RENEW_GRACE_MS,
+    now + ahead,
+    500,
+  );
   let renewed = 0;
   let skipped = 0;
   for (const { id } of due) {

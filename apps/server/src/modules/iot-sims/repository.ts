@@ -138,6 +138,21 @@ export function liveSimIds(db: Kysely<Database>, after: number, limit: number) {
     .execute();
 }
 
+/** Cards among `ids` whose service ends within [from, to], soonest first. */
+export function simsEndingBetween(db: Kysely<Database>, ids: number[], from: number, to: number, limit: number) {
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'end_at'])
+    .where('id', 'in', ids)
+    .where('end_at', 'is not', null)
+    .where('end_at', '<=', to)
+    .where('end_at', '>=', from)
+    .orderBy('end_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** Writes cached ledger totals (and other money columns) of a card in the caller's transaction. */
 export async function updateSimMoney(trx: Kysely<Database>, id: number, change: Updateable<IotSimsTable>): Promise<void> {
   await trx.updateTable('iot_sims').set(change).where('id', '=', id).execute();

@@ -443,6 +443,26 @@ export function liveCardIds(db: Kysely<Database>, after: number, limit: number) 
   return repo.liveSimIds(db, after, limit);
 }
 
+/**
+ * Cards among `ids` whose service ends within [from, to], soonest first, at most `limit` (ids are
+ * looked up in chunks, so the list may be long).
+ */
+export async function cardsEndingBetween(
+  db: Kysely<Database>,
+  ids: number[],
+  from: number,
+  to: number,
+  limit: number,
+): Promise<{ id: number }[]> {
+  const found: { id: number; end_at: number }[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await repo.simsEndingBetween(db, ids.slice(i, i + 1000), from, to, limit);
+    for (const r of rows) found.push({ id: r.id, end_at: Number(r.end_at) });
+  }
+  found.sort((a, b) => a.end_at - b.end_at || a.id - b.id);
+  return found.slice(0, limit).map(({ id }) => ({ id }));
+}
+
 /** Money columns of a card a ledger posting moved (cached totals, recharge count), in the caller's transaction. */
 export type LedgerTotals = Partial<Pick<Card, 'balance' | 'integral' | 'coupon_coin' | 'arrears_balance' | 'recharge_times'>>;
 
