@@ -310,6 +310,73 @@ export function carrierJobs(db: Db, carrier: CarrierProvider): Job[] {
   ];
 }
 
+/** What the SIM view shows of a card's break rule and volume package, in one read (none when it has neither). */
+export async function breakAndVolume(
+  db: Kysely<Database>,
+  breakRuleId: number | null,
+  volumePackageId: number | null,
+): Promise<{
+  rule: { tips: string; no_close: number; allow_remove: number; popup_attr: string } | null;
+  volume: { used_mb: number; g_price: number } | null;
+}> {
+  if (breakRuleId === null && volumePackageId === null) return { rule: null, volume: null };
+  const rule = <C extends 'tips' | 'no_close' | 'allow_remove' | 'popup_attr'>(column: C) =>
+    db
+      .selectFrom('iot_break_rules')
+      .select(column)
+      .where('id', '=', breakRuleId ?? -1);
+  const volume = <C extends 'used_mb' | 'g_price'>(column: C) =>
+    db
+      .selectFrom('iot_sim_packages')
+      .select(column)
+      .where('id', '=', volumePackageId ?? -1);
+  const row = await db
+    .selectNoFrom([
+      rule('tips').as('r_tips'),
+      rule('no_close').as('r_no_close'),
+      rule('allow_remove').as('r_allow_remove'),
+      rule('popup_attr').as('r_popup_attr'),
+      volume('used_mb').as('v_used_mb'),
+      volume('g_price').as('v_g_price'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    rule:
+      row.r_allow_remove === null
+        ? null
+        : { tips: row.r_tips ?? '', no_close: row.r_no_close ?? 0, allow_remove: row.r_allow_remove, popup_attr: row.r_popup_attr ?? '' },
+    volume: row.v_used_mb === null ? null : { used_mb: row.v_used_mb, g_price: row.v_g_price ?? 0 },
+  };
+}
+
+/** Whether the break rule lets the holder remove the break. */
+export async function breakRemovable(db: Kysely<Database>, breakRuleId: number): Promise<boolean> {
+  const rule = await db.selectFrom('iot_break_rules').select('allow_remove').where('id', '=', breakRuleId).executeTakeFirstOrThrow();
+  return rule.allow_remove === 1;
+}
+
+/** Closes the card's open break records as removed by its holder, in the caller's transaction. */
+export async function closeBreaks(trx: Kysely<Database>, simId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('iot_sim_breaks')
+    .set({ removed_at: now, removed_by: 'holder' })
+    .where('sim_id', '=', simId)
+    .where('removed_at', 'is', null)
+    .execute();
+}
+
+/** Daily usage of a card between two UTC+8 days (inclusive), oldest first; days without use are absent. */
+export function usageDays(db: Kysely<Database>, simId: number, fromDay: string, toDay: string) {
+  return db
+    .selectFrom('iot_usage_daily')
+    .select(['day', 'flow_mb'])
+    .where('sim_id', '=', simId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .execute();
+}
+
 /** The card's packages, for the modules that buy, open and close them (this module owns the table). */
 export {
   addProvisioningPackage,

@@ -6,7 +6,7 @@
  */
 import type { LedgerAccount } from '@simshop/contract/iot-money';
 import type { FieldId, MessageId } from '@simshop/contract/messages';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotLedgerEntriesTable } from '../../db/schema-iot-money.ts';
 import { invalid } from '../../lib/errors.ts';

@@ -3,13 +3,11 @@ import { type DialectName, forUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
 
-/** Everything the SIM info needs, in one indexed read: the card, its device, break rule and volume package. */
+/** The card and its device for the SIM info, in one indexed read. */
 export function findSimView(db: Kysely<Database>, simId: number) {
   return db
     .selectFrom('iot_sims as s')
     .leftJoin('iot_devices as d', 'd.id', 's.device_id')
-    .leftJoin('iot_break_rules as r', 'r.id', 's.break_rule_id')
-    .leftJoin('iot_sim_packages as v', 'v.id', 's.volume_package_id')
     .selectAll('s')
     .select([
       'd.device_no as d_device_no',
@@ -32,12 +30,6 @@ export function findSimView(db: Kysely<Database>, simId: number) {
       'd.wifi5_max_conn as d_wifi5_max_conn',
       'd.warranty_expire_at as d_warranty_expire_at',
       'd.warranty_content as d_warranty_content',
-      'r.tips as r_tips',
-      'r.no_close as r_no_close',
-      'r.allow_remove as r_allow_remove',
-      'r.popup_attr as r_popup_attr',
-      'v.used_mb as v_used_mb',
-      'v.g_price as v_g_price',
     ])
     .where('s.id', '=', simId)
     .executeTakeFirst();
@@ -80,17 +72,6 @@ export function simByDeviceNo(db: Kysely<Database>, deviceNo: string) {
 
 export function simById(db: Kysely<Database>, id: number) {
   return db.selectFrom('iot_sims').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function usageDays(db: Kysely<Database>, simId: number, fromDay: string, toDay: string) {
-  return db
-    .selectFrom('iot_usage_daily')
-    .select(['day', 'flow_mb'])
-    .where('sim_id', '=', simId)
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .orderBy('day')
-    .execute();
 }
 
 /** The card row, locked for the caller's transaction on PostgreSQL (SQLite's writer lock serialises anyway). */

@@ -15,7 +15,7 @@ import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warra
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
-import { pushDataSwitch, syncSim, syncSimIn } from '../iot-carrier/service.ts';
+import { breakAndVolume, breakRemovable, closeBreaks, pushDataSwitch, syncSim, syncSimIn, usageDays } from '../iot-carrier/service.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
@@ -122,13 +122,14 @@ export class Sims {
     const { db, site, layouts } = this.deps;
     const v = await repo.findSimView(db.db, simId);
     if (!v) throw fail('sim.gone');
-    const [names, promoter, layout, siblings, ruleTexts, deviceTexts] = await Promise.all([
+    const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }] = await Promise.all([
       this.operatorNames(language),
       site.resolvePromoter(v.promo_code),
       layouts.getLayout(v.promo_code, language),
       v.device_id === null ? Promise.resolve([]) : repo.deviceSims(db.db, v.device_id),
       textsFor(db.db, language, 'iot_break_rule', v.break_rule_id === null ? [] : [v.break_rule_id]),
       textsFor(db.db, language, 'iot_device', v.device_id === null ? [] : [v.device_id]),
+      breakAndVolume(db.db, v.break_rule_id, v.volume_package_id),
     ]);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
     const inEffect = v.end_at !== null && v.end_at > now;
@@ -197,11 +198,11 @@ export class Sims {
       rechargeTimes: v.recharge_times,
       numbAuth: v.numb_auth,
       breakRuleId: v.break_rule_id ?? 0,
-      breakTips: inBreak ? ruleTexts.text(v.break_rule_id ?? 0, 'tips', v.r_tips ?? '') : '',
-      breakNoClose: inBreak && v.r_no_close === 1,
+      breakTips: inBreak ? ruleTexts.text(v.break_rule_id ?? 0, 'tips', rule?.tips ?? '') : '',
+      breakNoClose: inBreak && rule?.no_close === 1,
       breakRemoveAt: inBreak ? v.break_remove_at : null,
-      allowRemoveBreak: inBreak && v.r_allow_remove === 1 && (v.break_remove_at ?? 0) <= now,
-      breakPopupAttr: inBreak ? ruleTexts.document(v.break_rule_id ?? 0, 'popupAttr', parsePopup(v.r_popup_attr)) : null,
+      allowRemoveBreak: inBreak && rule?.allow_remove === 1 && (v.break_remove_at ?? 0) <= now,
+      breakPopupAttr: inBreak ? ruleTexts.document(v.break_rule_id ?? 0, 'popupAttr', parsePopup(rule?.popup_attr ?? null)) : null,
       device: isDevice
         ? {
             deviceNo: v.d_device_no ?? '',
@@ -216,8 +217,8 @@ export class Sims {
       viceSims,
       volumePackageId: v.volume_package_id ?? 0,
       volume:
-        v.volume_package_id !== null && v.v_used_mb !== null
-          ? { useFlow: v.v_used_mb, totalMoney: volumeMoney(v.v_used_mb, v.v_g_price ?? 0), gPrice: v.v_g_price ?? 0 }
+        v.volume_package_id !== null && volume !== null
+          ? { useFlow: volume.used_mb, totalMoney: volumeMoney(volume.used_mb, volume.g_price), gPrice: volume.g_price }
           : null,
       simShopLayout: { domain: promoter.config.domain, promoCode: v.promo_code, version: layout.version },
       vipOrder: null,
@@ -298,7 +299,7 @@ export class Sims {
   async historyLine(simId: number, days: number, now: number): Promise<SimHistoryLine> {
     const today = dayStart(now);
     const dates = Array.from({ length: days }, (_, i) => chinaDay(today - (days - 1 - i) * DAY_MS));
-    const rows = await repo.usageDays(this.deps.db.db, simId, dates[0]!, dates[dates.length - 1]!);
+    const rows = await usageDays(this.deps.db.db, simId, dates[0]!, dates[dates.length - 1]!);
     const byDay = new Map(rows.map((r) => [r.day, r.flow_mb]));
     const list = dates.map((date) => ({ date, flow: byDay.get(date) ?? 0 }));
     return { unit: 'MB', total: list.reduce((s, d) => s + d.flow, 0), list };
@@ -340,12 +341,7 @@ export class Sims {
         trx.selectFrom('iot_sims').select(['id', 'break_rule_id', 'break_remove_at']).where('id', '=', simId),
       ).executeTakeFirstOrThrow();
       if (sim.break_rule_id === null) throw fail('sim.notRestricted');
-      const rule = await trx
-        .selectFrom('iot_break_rules')
-        .select(['allow_remove'])
-        .where('id', '=', sim.break_rule_id)
-        .executeTakeFirstOrThrow();
-      if (rule.allow_remove !== 1) throw fail('sim.restrictionByService');
+      if (!(await breakRemovable(trx, sim.break_rule_id))) throw fail('sim.restrictionByService');
       if ((sim.break_remove_at ?? 0) > now) {
         const minutes = Math.ceil(((sim.break_remove_at ?? 0) - now) / 60_000);
         throw fail('sim.restrictionWait', { minutes });
@@ -357,12 +353,7 @@ export class Sims {
         .set({ break_rule_id: null, break_at: null, break_remove_at: null, updated_at: now })
         .where('id', '=', simId)
         .execute();
-      await trx
-        .updateTable('iot_sim_breaks')
-        .set({ removed_at: now, removed_by: 'holder' })
-        .where('sim_id', '=', simId)
-        .where('removed_at', 'is', null)
-        .execute();
+      await closeBreaks(trx, simId, now);
       await syncSimIn(trx, db.dialect, carrier, simId, now);
     });
     this.forgetSimInfo(simId);
