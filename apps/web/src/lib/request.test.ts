@@ -34,11 +34,12 @@ beforeAll(async () => {
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;
+// Closing toasts and dialogs animate out; on a busy machine that takes longer than a frame or two.
 beforeEach(async () => {
   visits.length = 0;
   Toast.clear();
   Dialog.clear();
-  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 2000 });
+  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 10_000 });
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -50,7 +51,7 @@ afterEach(() => {
 afterAll(async () => {
   Toast.clear();
   Dialog.clear();
-  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 2000 });
+  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 10_000 });
   await new Promise((resolve) => setTimeout(resolve, 300));
 });
 
