@@ -39,7 +39,7 @@ beforeEach(async () => {
   visits.length = 0;
   Toast.clear();
   Dialog.clear();
-  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 10_000 });
+  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 8_000 });
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -51,7 +51,7 @@ afterEach(() => {
 afterAll(async () => {
   Toast.clear();
   Dialog.clear();
-  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 10_000 });
+  await vi.waitFor(() => expect(document.body.textContent).toBe(''), { timeout: 8_000 });
   await new Promise((resolve) => setTimeout(resolve, 300));
 });
 
