@@ -5,9 +5,12 @@
  */
 import type { Kysely } from 'kysely';
 import { chineseTexts, type Entity, putTexts, type Translation } from '../../modules/i18n-texts/service.ts';
+import { BUILT_IN_ENGLISH } from '../../modules/iot-layout/default-layout.ts';
 import type { Database } from '../schema.ts';
 
 const ENGLISH: Readonly<Record<string, string>> = {
+  // The built-in layout's own texts, then the demo data's.
+  ...BUILT_IN_ENGLISH,
   号码优选官方店: 'Number Select official store',
   号码优选: 'Number Select',
   '靓号,手机号,物联网卡,随身WiFi': 'vanity numbers,mobile numbers,IoT SIMs,portable Wi-Fi',
@@ -139,38 +142,13 @@ const ENGLISH: Readonly<Record<string, string>> = {
   '流量每日更新，充值后立即到账；客服时间 9:00-21:00': 'Usage updates daily, top-ups arrive at once; support 9:00-21:00',
   '流量每日更新，充值后立即到账。客服在线时间 9:00-21:00，如有疑问请在“联系客服”中留言。':
     'Usage updates daily and top-ups arrive at once. Customer service is online 9:00-21:00; leave a message under "Customer service" with any question.',
-  套餐详情: 'Package details',
-  用量记录: 'Usage history',
-  套餐订购: 'Buy a package',
-  余额充值: 'Top up',
-  实名认证: 'Real-name authentication',
-  我的: 'Me',
   使用教程: 'Guide',
   小程序商城: 'Mini-program shop',
-  联系客服: 'Customer service',
   续费享九折: 'Renew for 10% off',
   靓号专区: 'Vanity numbers',
   温馨提示: 'Reminder',
   '为保障您的权益，请尽快完成实名认证；未实名的卡片将无法使用流量。':
     'To protect your rights, please complete real-name authentication soon; cards without it cannot use data.',
-  首页: 'Home',
-  套餐: 'Packages',
-  我的资产: 'My assets',
-  常用功能: 'Shortcuts',
-  客服中心: 'Customer service',
-  订单记录: 'Orders',
-  切换卡片: 'Switch card',
-  服务协议: 'Service agreement',
-  流量使用: 'Data usage',
-  余额: 'Balance',
-  积分: 'Points',
-  券币: 'Coupon coins',
-  设备保修: 'Device warranty',
-  剩余流量: 'Data left',
-  到期时间: 'Expires',
-  卡状态: 'Card status',
-  实名状态: 'Real-name status',
-  运营商: 'Operator',
   星河物联: 'Xinghe IoT',
   '检测到卡片在非绑定设备或异地使用，流量已暂停。': 'The card was used in another device or place; data is paused.',
   卡片已限制使用: 'Card restricted',
