@@ -140,16 +140,21 @@ async function openSession(browser: Browser, lang: Lang, viewport: { width: numb
 }
 
 /** Waits until the page has settled: no loading skeleton or spinner, and no request in flight, for a moment. */
-async function settle(page: Page, inFlight: () => number) {
-  await page
+/** Waits for the page's content; returns a problem when it is still loading after 10 s. */
+async function settle(page: Page, inFlight: () => number): Promise<string | null> {
+  const loaded = await page
     .waitForFunction(() => !document.querySelector('.adm-skeleton, .adm-dot-loading, .adm-spin-loading, [aria-busy="true"]'), undefined, {
-      timeout: 5000,
+      timeout: 10_000,
     })
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
   for (let quiet = 0, i = 0; quiet < 2 && i < 40; i++) {
     await page.waitForTimeout(100);
     quiet = inFlight() === 0 ? quiet + 1 : 0;
   }
+  return loaded ? null : 'still loading after 10 s';
 }
 
 let shared: Promise<Fixtures> | undefined;
@@ -200,7 +205,8 @@ for (const viewport of VIEWPORTS) {
       for (const url of visits) {
         problems = [];
         await page.goto(`/shop/#${url}`);
-        await settle(page, () => inFlight);
+        const loading = await settle(page, () => inFlight);
+        if (loading) problems.push(loading);
         if (url === TOAST_PAGE) {
           // A toast: the login form sent with no mobile number.
           await page.locator('.login-card button[type="submit"]').click();
