@@ -31,7 +31,8 @@ const SECONDS = QUICK ? 3 : 5;
 const ROUNDS = QUICK ? 1 : 3;
 const CONNECTIONS = 20;
 
-function fleetLoad(url: string, cards: FleetCard[], seconds: number) {
+/** Each request the next card's session; the bare route gets the same requests, so the load generator's own work is equal on both sides. */
+function fleetLoad(url: string, path: string, cards: FleetCard[], seconds: number) {
   let next = 0;
   return load({
     url,
@@ -40,7 +41,7 @@ function fleetLoad(url: string, cards: FleetCard[], seconds: number) {
     requests: [
       {
         method: 'GET',
-        path: '/api/iot/simInfo',
+        path,
         setupRequest: (req) => ({ ...req, headers: simHeaders(cards[next++ % cards.length]!) }),
       },
     ],
@@ -56,12 +57,12 @@ async function measure(label: string, database: Database, bare: Proc, budget: nu
     const first = (await (await fetch(`${server.url}/api/iot/simInfo`, { headers: simHeaders(cards[0]!) })).json()) as { code: number };
     if (first.code !== 0) throw new Error(`simInfo refused a fleet card: ${JSON.stringify(first)}`);
 
-    await load({ url: `${bare.url}/`, connections: CONNECTIONS, seconds: 2 });
-    await fleetLoad(server.url, cards, 2);
+    await fleetLoad(bare.url, '/', cards, 2);
+    await fleetLoad(server.url, '/api/iot/simInfo', cards, 2);
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const b = await load({ url: `${bare.url}/`, connections: CONNECTIONS, seconds: SECONDS });
-      const f = await fleetLoad(server.url, cards, SECONDS);
+      const b = await fleetLoad(bare.url, '/', cards, SECONDS);
+      const f = await fleetLoad(server.url, '/api/iot/simInfo', cards, SECONDS);
       rounds.push({ bare: b, fleet: f });
     }
     const hot = await load({
