@@ -39,7 +39,9 @@ export default function LogisticsPage() {
     <div className="logi">
       <section className="logi-head">
         <div className="logi-state">{t(`shop.logistics.state.${l.status}`)}</div>
-        <div className="logi-company">{l.company}</div>
+        <div className="logi-company" data-outside-text>
+          {l.company}
+        </div>
         <div className="logi-track">
           <span>
             {t('shop.logistics.trackingNo')} <b className="logi-no">{l.trackingNo}</b>
@@ -70,10 +72,11 @@ export default function LogisticsPage() {
                 title={t(`shop.logistics.event.${e.status}`)}
                 description={
                   <span className="logi-event">
-                    <span>{e.description}</span>
+                    <span data-outside-text>{e.description}</span>
                     <span className="muted">
                       {when(e.at)}
-                      {e.location ? ` · ${e.location}` : ''}
+                      {e.location ? ' · ' : ''}
+                      {e.location ? <span data-user-text>{e.location}</span> : null}
                     </span>
                   </span>
                 }
