@@ -231,17 +231,4 @@ describe('GET /api/shop/base/ipLocation', () => {
     expect(b.data).toMatchObject({ province: '440000', city: '440300', source: 'ip' });
     expect(b.data.provinceName).not.toBe('');
   });
-
-  it("names the located region in the reader's language", async () => {
-    const located = async (language: string) =>
-      body<{ provinceName: string; cityName: string }>(
-        await t.app.inject({
-          url: '/api/shop/base/ipLocation',
-          headers: { 'x-forwarded-for': '202.96.134.133', 'accept-language': language },
-        }),
-      ).data;
-    expect(await located('en')).toMatchObject({ provinceName: 'Guangdong', cityName: 'Shenzhen' });
-    expect(await located('zh-Hans')).toMatchObject({ provinceName: '广东省', cityName: '深圳市' });
-    expect(await located('zh-Hant')).toMatchObject({ provinceName: '廣東省', cityName: '深圳市' });
-  });
 });
