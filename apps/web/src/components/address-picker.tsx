@@ -11,7 +11,12 @@ export interface PickedAddress {
   text: string;
 }
 
-const node = (d: Division, children?: CascaderOption[]): CascaderOption => ({ label: d.name, value: d.code, children });
+/** The division data names a municipality's city level "市辖区" (districts under the city); people read the city's own name. */
+const MUNICIPAL_DISTRICTS = '市辖区';
+const cityName = (city: Division, province: Division | undefined) =>
+  city.name === MUNICIPAL_DISTRICTS && province ? province.name : city.name;
+
+const node = (d: Division, children?: CascaderOption[], label = d.name): CascaderOption => ({ label, value: d.code, children });
 
 /**
  * Province / city / county cascade for a delivery address, loading each level from
@@ -46,7 +51,11 @@ export function AddressPicker({
           p.code !== province || !cities.data
             ? []
             : cities.data.map((c) =>
-                node(c, c.code !== city || !counties.data ? [] : counties.data.length ? counties.data.map((d) => node(d)) : undefined),
+                node(
+                  c,
+                  c.code !== city || !counties.data ? [] : counties.data.length ? counties.data.map((d) => node(d)) : undefined,
+                  cityName(c, p),
+                ),
               ),
         ),
       ),
@@ -56,8 +65,7 @@ export function AddressPicker({
   const nameOf = (list: Division[] | undefined, code: string) => list?.find((d) => d.code === code)?.name ?? '';
   const finish = (codes: [string, string, string]) => {
     const names = [nameOf(provinces.data, codes[0]), nameOf(cities.data, codes[1]), nameOf(counties.data, codes[2])];
-    // A municipality's city level is named as the municipality (北京市 东城区, not 北京市 北京市 东城区).
-    const text = names.filter((n, i) => n && names.indexOf(n) === i && (i < 2 || codes[2] !== codes[1])).join(' ');
+    const text = names.filter((n, i) => n && n !== MUNICIPAL_DISTRICTS && (i < 2 || codes[2] !== codes[1])).join(' ');
     onConfirm({ codes, text });
   };
 

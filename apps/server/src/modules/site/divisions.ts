@@ -1,5 +1,4 @@
 import type { Division } from '@simshop/contract/site';
-import { pinyin } from 'pinyin-pro';
 import type { Language } from '../../lib/messages.ts';
 import { toTraditional } from '../i18n-texts/service.ts';
 import pcaCode from './data/pca-code.json' with { type: 'json' };
@@ -73,76 +72,16 @@ const PROVINCES_EN: Readonly<Record<string, string>> = {
 };
 
 /**
- * English endings of the administrative suffixes, longest first; the part before the suffix is
- * romanised. A city (市) is named without its suffix: 杭州市 → Hangzhou, 西湖区 → Xihu District.
- */
-const SUFFIXES_EN: readonly (readonly [string, string])[] = [
-  ['自治州', ' Autonomous Prefecture'],
-  ['自治县', ' Autonomous County'],
-  ['自治旗', ' Autonomous Banner'],
-  ['林区', ' Forestry District'],
-  ['新区', ' New Area'],
-  ['地区', ' Prefecture'],
-  ['街道', ' Subdistrict'],
-  ['盟', ' League'],
-  ['旗', ' Banner'],
-  ['镇', ' Town'],
-  ['市', ''],
-  ['区', ' District'],
-  ['县', ' County'],
-];
-
-/** Names that are a kind of division rather than a place. */
-const WHOLE_NAMES_EN: Readonly<Record<string, string>> = {
-  县: 'Counties',
-  省直辖县级行政区划: 'County-level divisions',
-  自治区直辖县级行政区划: 'County-level divisions',
-};
-
-/** Pinyin of Chinese text as one capitalised word (杭州 → Hangzhou); other characters are kept. */
-function romanise(text: string): string {
-  const word = pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }).join('');
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-/** English name of a city or county from its Chinese name: the place romanised, its suffix translated. */
-export function englishDivisionName(name: string): string {
-  const whole = WHOLE_NAMES_EN[name];
-  if (whole) return whole;
-  const suffix = SUFFIXES_EN.find(([zh]) => name.length > zh.length && name.endsWith(zh));
-  return suffix ? romanise(name.slice(0, -suffix[0].length)) + suffix[1] : romanise(name);
-}
-
-/** The data names a municipality's city level 市辖区 (districts under the city); people read the city's own name. */
-const MUNICIPAL_DISTRICTS = '市辖区';
-
-const provinceOf = (code: string) => `${code.slice(0, 2)}0000`;
-
-/**
- * The name of a division in a language: Simplified Chinese as stored, Traditional converted by
- * OpenCC, English the province's English name or the city's / county's romanisation. A
- * municipality's 市辖区 is named as the municipality.
+ * The name of a division in a language, for places shown as data (a number's home region):
+ * Traditional Chinese converted from the data; in English provinces only, since cities and
+ * counties have no English names here (an English reader is shown the province alone).
+ * Addresses keep their Chinese names in every language, as on a Chinese postal address.
  */
 export function divisionNameIn(code: string, language: Language): string | undefined {
   const name = divisionName(code);
-  if (name === undefined) return undefined;
-  if (name === MUNICIPAL_DISTRICTS) return divisionNameIn(provinceOf(code), language);
-  if (language === 'zh-Hans') return name;
+  if (name === undefined || language === 'zh-Hans') return name;
   if (language === 'zh-Hant') return toTraditional(name);
-  return PROVINCES_EN[code] ?? englishDivisionName(name);
-}
-
-/** Children lists per language and code: the data is static, so each is built once per process. */
-const CHILDREN_IN = new Map<string, Division[]>();
-
-/** Direct children of a division code named in a language (see divisionNameIn). */
-export function divisionChildrenIn(code: string, language: Language): Division[] | undefined {
-  const key = `${language}:${code}`;
-  const hit = CHILDREN_IN.get(key);
-  if (hit) return hit;
-  const children = divisionChildren(code)?.map((d) => ({ code: d.code, name: divisionNameIn(d.code, language) ?? d.name }));
-  if (children) CHILDREN_IN.set(key, children);
-  return children;
+  return PROVINCES_EN[code];
 }
 
 /** Name of a division by its six-digit code, for addresses. */

@@ -20,7 +20,7 @@ import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
-import { divisionChildrenIn } from './divisions.ts';
+import { divisionChildren } from './divisions.ts';
 import type { Site } from './service.ts';
 
 export async function siteRoutes(app: App, site: Site): Promise<void> {
@@ -82,16 +82,15 @@ export async function siteRoutes(app: App, site: Site): Promise<void> {
     {
       schema: {
         tags: ['site'],
-        summary: 'Direct children of a six-digit division code (000000: the provinces), named in the request language',
+        summary: 'Direct children of a six-digit division code (000000: the provinces)',
         params: z.object({ file: z.string().regex(/^\d{6}\.json$/, msg('validation.divisionFile')) }),
         response: { 200: z.array(division) },
       },
     },
     async (req, reply) => {
-      const children = divisionChildrenIn(req.params.file.slice(0, 6), req.ctx.language);
+      const children = divisionChildren(req.params.file.slice(0, 6));
       if (!children) throw invalid('file', 'site.unknownDivision');
       reply.header('cache-control', 'public, max-age=86400');
-      reply.header('vary', 'Accept-Language');
       return children;
     },
   );

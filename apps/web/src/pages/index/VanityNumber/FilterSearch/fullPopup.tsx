@@ -71,9 +71,11 @@ export function FullPopup({
                     key={c.code}
                     type="button"
                     className={`region-city${on ? ' on' : ''}`}
-                    onClick={() => onSelect({ province, provinceName, city: c.code, cityName: c.name })}
+                    onClick={() =>
+                      onSelect({ province, provinceName, city: c.code, cityName: c.name === '市辖区' ? provinceName : c.name })
+                    }
                   >
-                    {c.name}
+                    {c.name === '市辖区' ? provinceName : c.name}
                     {on ? <CheckOutline /> : null}
                   </button>
                 );
