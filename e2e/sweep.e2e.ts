@@ -31,9 +31,8 @@ const SHARED = new Set(['台']);
 
 /**
  * Han characters in English; Simplified-only characters in Traditional. The audit leaves out only
- * what users typed (marked `data-user-text`: names, addresses, reviews) and an outside party's words
- * (`data-outside-text`: the carrier's tracking); the server's data texts (package names, menus,
- * notices…) come in the page's language and are checked like the app's own.
+ * what users typed (marked `data-user-text`: names, addresses, reviews); the server's data texts
+ * (package names, menus, notices…) come in the page's language and are checked like the app's own.
  */
 function scriptProblems(lang: Lang, texts: string[]): string[] {
   const out: string[] = [];

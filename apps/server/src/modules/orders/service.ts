@@ -11,7 +11,6 @@ import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
-import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { Logistics, ShipmentView } from '../logistics/service.ts';
 import type { Numbers } from '../numbers/service.ts';
 import type { PaymentRow, Payments } from '../payments/service.ts';
@@ -73,15 +72,14 @@ async function ownOrder(deps: Deps, owner: Pick<Owner, 'mobile' | 'session'>, no
   return o;
 }
 
-/** An order in the reader's language: the package it was bought with by its translations (the name stored with the order in Simplified Chinese). */
-function summary(o: repo.OrderRow, operatorName: string, packages: Texts): OrderSummary {
+function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
   return {
     orderNo: o.order_no,
     status: o.status as OrderStatus,
     number: o.number,
     operator: o.operator,
     operatorName,
-    packageName: packages.text(o.package_id, 'name', o.package_name),
+    packageName: o.package_name,
     price: o.price,
     prestored: o.prestored,
     amount: o.amount,
@@ -92,16 +90,15 @@ function summary(o: repo.OrderRow, operatorName: string, packages: Texts): Order
 
 async function detail(deps: OrderDeps, o: repo.OrderRow, language: Language): Promise<OrderDetail> {
   const now = deps.now();
-  const [operatorName, packages, pkg, shipment] = await Promise.all([
+  const [operatorName, pkg, shipment] = await Promise.all([
     deps.numbers.operatorName(o.operator, language),
-    textsFor(deps.db, language, 'number_package', [o.package_id]),
     deps.numbers.findPackageById(deps.db, o.package_id, language),
     o.shipped_at ? deps.logistics.forOrder(ORDER_TYPE, o.id) : Promise.resolve(null),
   ]);
   const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
   const payable = o.status === 'awaiting_payment' && (o.hold_until ?? 0) > now;
   return {
-    ...summary(o, operatorName, packages),
+    ...summary(o, operatorName),
     buyerName: o.buyer_name,
     idNumberMasked: maskId(o.id_number),
     contactMobile: o.contact_mobile,
@@ -197,13 +194,7 @@ export async function listOrders(deps: OrderDeps, owner: Owner, status: string |
   const scope: repo.OwnerScope | null = owner.mobile ? { mobile: owner.mobile } : owner.session ? { session: owner.session } : null;
   if (!scope) return { list: [], total: 0, page, pageSize };
   const { rows, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
-  const packages = await textsFor(
-    deps.db,
-    owner.language,
-    'number_package',
-    rows.map((o) => o.package_id),
-  );
-  const list = await Promise.all(rows.map(async (o) => summary(o, await deps.numbers.operatorName(o.operator, owner.language), packages)));
+  const list = await Promise.all(rows.map(async (o) => summary(o, await deps.numbers.operatorName(o.operator, owner.language))));
   return { list, total, page, pageSize };
 }
 

@@ -39,9 +39,7 @@ export default function LogisticsPage() {
     <div className="logi">
       <section className="logi-head">
         <div className="logi-state">{t(`shop.logistics.state.${l.status}`)}</div>
-        <div className="logi-company" data-outside-text>
-          {l.company}
-        </div>
+        <div className="logi-company">{l.company}</div>
         <div className="logi-track">
           <span>
             {t('shop.logistics.trackingNo')} <b className="logi-no">{l.trackingNo}</b>
@@ -72,11 +70,10 @@ export default function LogisticsPage() {
                 title={t(`shop.logistics.event.${e.status}`)}
                 description={
                   <span className="logi-event">
-                    <span data-outside-text>{e.description}</span>
+                    <span>{e.description}</span>
                     <span className="muted">
                       {when(e.at)}
-                      {e.location ? ' · ' : ''}
-                      {e.location ? <span data-user-text>{e.location}</span> : null}
+                      {e.location ? ` · ${e.location}` : ''}
                     </span>
                   </span>
                 }
