@@ -48,7 +48,7 @@ export function OrderCard({
   const { t } = useTranslation();
   const left = useCountdown(order.status === 'awaiting_payment' ? order.holdUntil : null);
   const created = formatDateTime(order.createdAt);
-  const operator = order.operatorName;
+  const operator = t(`dict.operator_type.${order.operator}`, { defaultValue: order.operatorName });
   return (
     <article className="order-card" aria-label={t('shop.orders.cardLabel', { number: order.number })} data-order-no={order.orderNo}>
       <header className="order-card-head">
