@@ -29,6 +29,7 @@ import {
   sqliteFile,
   startBare,
   startServer,
+  waitFor,
   withPgDatabase,
 } from './lib.ts';
 
@@ -92,6 +93,16 @@ function buy(url: string, packageId: number, cards: FleetCard[], seconds: number
   return result.then((r) => ({ ...r, ok: counter.ok(), refusals: counter.refusals() }));
 }
 
+/** Purchases whose package the carrier has not opened yet (their first try is still under way). */
+async function openingLeft(db: Db): Promise<number> {
+  const row = await db.db
+    .selectFrom('iot_provisioning')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Every ledger adds up, and the money taken from the cards equals the add-ons they hold. */
 async function books(db: Db, packageId: number, cards: FleetCard[]): Promise<{ exact: boolean; note: string }> {
   const ids = cards.map((c) => c.simId);
@@ -129,8 +140,11 @@ async function measure(label: string, database: Database, barePerSecond: number,
     await buy(server.url, packageId, fleet, 2);
     const r = await buy(server.url, packageId, fleet, SECONDS);
     const contended = await buy(server.url, packageId, hot, QUICK ? 2 : 4);
-    // Requests still in flight when the load stopped finish before the books are read.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The books are read once the server is done: requests still in flight when the load stopped,
+    // and first tries at the carrier still opening packages (they go on after a reply when slow),
+    // would otherwise be caught between their writes.
+    await waitFor(async () => (await openingLeft(db)) === 0, 120_000, 'the purchases to finish opening');
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const b = await books(db, packageId, cards);
     const refused = [...r.refusals, ...contended.refusals].map(([m, n]) => `${n}× ${m}`).join('; ');
     return [

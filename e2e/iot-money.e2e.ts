@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { api, logIn, session } from './support/sim.ts';
 
 /**
  * IoT money in the browser (issue 5): a top-up with an offer at the sandbox cashier, the balance and
@@ -57,7 +58,6 @@ interface PayPassStatus {
   attemptsLeft: number;
 }
 
-const SIM = '1440000000001';
 /** Demo card that still needs real-name verification (its promoter asks for it before a purchase). */
 const NEEDS_AUTH_SIM = '1440000000003';
 const NEW_PASSWORD = '258036';
@@ -66,32 +66,6 @@ const WRONG_PASSWORD = '914703';
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const signedYuan = (fen: number) => `${fen > 0 ? '+' : '-'}¥${(Math.abs(fen) / 100).toFixed(2)}`;
 const flow = (mb: number) => (mb < 1024 ? `${mb} MB` : `${(Math.round((mb / 1024) * 100) / 100).toFixed(2).replace(/\.?0+$/, '')} GB`);
-
-async function session(page: Page): Promise<{ simNo: string; token: string }> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('simshop-session') ?? '{}').state);
-}
-
-async function api<T>(request: APIRequestContext, url: string, s: { simNo: string; token: string }): Promise<T> {
-  const res = await request.get(url, { headers: { 'x-sim-no': s.simNo, 'x-sim-token': s.token } });
-  const body = (await res.json()) as { code: number; data: T; message: string };
-  expect(body.code, `${url}: ${body.message}`).toBe(0);
-  return body.data;
-}
-
-async function logIn(page: Page, sn = SIM) {
-  await page.addInitScript(() => localStorage.setItem('simshop-language', 'en'));
-  await page.goto('/shop/#/pages/iot/login/index');
-  await page.getByRole('textbox', { name: 'SIM number, ICCID or device number' }).fill(sn);
-  await page.getByText('I have read and agree to the').click();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/#\/pages\/iot\/index\/index$/);
-  await expect(page.getByTestId('sim-dashboard')).toBeVisible();
-  const popup = page.getByRole('dialog').filter({ hasText: "Don't show again" });
-  await expect(popup).toBeVisible();
-  await popup.getByText("Don't show again").click();
-  await popup.getByRole('button', { name: 'Got it' }).click();
-  await expect(popup).toBeHidden();
-}
 
 /** Types six digits on the on-screen pay keyboard. */
 async function typeOnKeypad(page: Page, digits: string) {

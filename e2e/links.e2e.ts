@@ -16,7 +16,9 @@ const SIMS: { sn: string; cardPassword?: string }[] = [
   { sn: '1440000000006', cardPassword: '246810' },
 ];
 const LINK_KEYS = new Set(['link', 'path', 'url', 'kefuUrl']);
-const IMAGE_KEYS = new Set(['image', 'icon', 'selectedIcon', 'logo', 'avatar', 'kefuQr', 'background']);
+const IMAGE_KEYS = new Set(['image', 'icon', 'selectedIcon', 'logo', 'avatar', 'kefuQr', 'followQr', 'background']);
+/** The demo featured pages (single pages) of the default storefront. */
+const PAGE_CODES = ['lucky', 'iot'];
 const pages = new Set(pageTable());
 
 interface Found {
@@ -51,6 +53,13 @@ test('every link and image of the demo data resolves', async ({ request, baseURL
   const found: Found[] = [];
   for (const promoCode of PROMOTERS) {
     collect(await data(await request.get(`/api/hk/baseConfig?promoCode=${promoCode}`)), `baseConfig(${promoCode})`, found);
+  }
+  for (const pageCode of PAGE_CODES) {
+    const page = await data<{ blocks: { type: string }[]; popup: unknown }>(
+      await request.get(`/api/shop/singlePageInfo?pageCode=${pageCode}`),
+    );
+    // A block's type names the kind of block, not a menu type.
+    collect({ blocks: page.blocks.map(({ type: _, ...block }) => block), popup: page.popup }, `singlePageInfo(${pageCode})`, found);
   }
   for (const sim of SIMS) {
     const session = await data<{ simNo: string; token: string }>(

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'simshop-e2e-'));
+// Set once in the runner and inherited by its workers, so a test can open a second server instance
+// on the same database (as a second instance behind a load balancer would).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'simshop-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Browser tests: the built app served by the real server on a fresh demo database, in Debian's Chromium. */

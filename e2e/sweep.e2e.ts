@@ -79,16 +79,23 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   const orderNo = orders.list[0]?.orderNo ?? '';
   const numbers = await json<{ list: { number: string }[] }>(await request.get('/api/shop/numberList?page=1&pageSize=1'));
   const number = numbers.list[0]?.number ?? '';
+  const goods = await json<{ list: { id: number }[] }>(await request.get('/api/shop/goodsList?page=1&pageSize=1'));
+  const goodsId = goods.list[0]?.id ?? 0;
   const sim = await json<{ token: string; simNo: string }>(await request.post('/api/simLogin', { data: { sn: SIM, agreeProtocol: true } }));
   const simHeaders = { 'x-sim-no': sim.simNo, 'x-sim-token': sim.token };
   const packs = await json<{ base: { id: number }[] }>(await request.get('/api/iot/packageChoose', { headers: simHeaders }));
   const packageId = packs.base[0]?.id ?? 0;
+  const mall = await json<{ goods: { id: number }[] }>(await request.get('/api/iot/integralShopIndex', { headers: simHeaders }));
+  const mallGoodsId = mall.goods[0]?.id ?? 0;
+  const mallOrders = await json<{ list: { orderNo: string }[] }>(await request.get('/api/iot/shopOrderList', { headers: simHeaders }));
+  const mallOrderNo = mallOrders.list[0]?.orderNo ?? '';
   return {
     sessionId,
     buyerMobile: BUYER,
     simNo: sim.simNo,
     token: sim.token,
     queries: {
+      '/pages/goods/general/index': `id=${goodsId}`,
       '/pages/goods/pretty/index': `number=${number}`,
       '/pages/goods/pretty/package': `number=${number}`,
       '/pages/goods/pretty/comment': `orderNo=${orderNo}`,
@@ -96,6 +103,19 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
       '/pages/order/logistics/index': `orderNo=${orderNo}`,
       '/pages/order/detail/index': `orderNo=${orderNo}`,
       '/pages-sub/iot/index/packageDetails/index': `packageId=${packageId}`,
+      '/pages-sub/iot/integralShop/details/index': `goodsId=${mallGoodsId}`,
+      '/pages-sub/iot/integralShop/details/payment/index': `goodsId=${mallGoodsId}`,
+      '/pages-sub/iot/integralShop/details/cashier/index': `orderNo=${mallOrderNo}`,
+      '/pages-sub/iot/integralShop/order/orderDetails/index': `orderNo=${mallOrderNo}`,
+      '/pages-sub/iot/integralShop/order/orderDetails/logistics/index': `orderNo=${mallOrderNo}`,
+      '/pages-sub/iot/integralShop/order/orderDetails/pay/index': `orderNo=${mallOrderNo}`,
+      '/pages/customer/question/detail': 'id=2',
+      '/pages/customer/question/index': 'category=iot',
+      '/pages/about/textTemplate': 'type=loginProtocol',
+      '/pages-sub/single/index': 'pageCode=lucky',
+      '/pages-sub/single/single': 'pageCode=iot',
+      // An http page of this server in the frame (nothing may be fetched from outside).
+      '/pages/webview/index': `url=${encodeURIComponent(`${test.info().project.use.baseURL}/shop/static/logo.svg`)}`,
     },
   };
 }
@@ -158,14 +178,16 @@ async function settle(page: Page, inFlight: () => number): Promise<string | null
 }
 
 let shared: Promise<Fixtures> | undefined;
-const routes = pageTable();
+/** SWEEP_ROUTES=<text> sweeps only the routes containing it (a quick look at one area while working on it). */
+const routes = pageTable().filter((r) => !process.env.SWEEP_ROUTES || r.includes(process.env.SWEEP_ROUTES));
 /** Visited once more at the end to check a toast. */
 const TOAST_PAGE = '/pages/login/index?toast=1';
 
 for (const viewport of VIEWPORTS) {
   for (const lang of LANGS) {
     test(`sweep ${viewport.width}×${viewport.height} ${lang}`, async ({ browser, request }) => {
-      test.setTimeout(240_000);
+      // Each route is opened, settled and audited: the time grows with the page table.
+      test.setTimeout(Math.max(240_000, routes.length * 10_000));
       // One login for the whole sweep (SMS codes are limited to one a minute per mobile).
       shared ??= fixtures(request);
       const f = await shared;

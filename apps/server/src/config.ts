@@ -64,6 +64,15 @@ const envSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   SMS_DEV_CODE: z.enum(['on', 'off']).optional(),
   SEED_NUMBERS: integer('SEED_NUMBERS', 0, 5_000_000).default(20_000),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  OAUTH_PROVIDER: z.enum(['simulator', 'wechat', 'none']).optional(),
+  WECHAT_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-zA-Z]{6,30}$/, 'WECHAT_APP_ID must be a WeChat app id (wx…)')
+    .optional(),
+  WECHAT_APP_SECRET: z.string().min(16, 'WECHAT_APP_SECRET must be at least 16 characters').optional(),
+  REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).default(15),
+  UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
 });
 
 /** Whose X-Forwarded-For to believe: nobody (false), any (true), N hops, or these proxies. */
@@ -111,6 +120,14 @@ export interface Config {
    * provider; on by default for the demo seed, off otherwise (SMS_DEV_CODE=on|off).
    */
   smsDevCode: boolean;
+  /** Where uploaded files are kept (outside the web root): UPLOAD_DIR, else `$DATA_DIR/uploads`. */
+  uploadDir: string;
+  /** Largest uploaded file (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** Sign-in with WeChat: the built-in simulator, WeChat itself (app id and secret), or none. */
+  oauth: { provider: 'simulator' | 'wechat' | 'none'; wechatAppId: string; wechatAppSecret: string };
+  /** The simulated real-name review approves a request after this long; 0: only an operator decides (REALNAME_REVIEW_SECONDS). */
+  realnameReviewMs: number;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -128,6 +145,15 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   else if (e.PAYMENT_SECRET === DEV_PAYMENT_SECRET) problems.push('PAYMENT_SECRET: must not be the development secret in production');
   if (!e.SMS_PROVIDER) problems.push('SMS_PROVIDER: must be set explicitly in production');
   if (e.SMS_DEV_CODE === 'on') problems.push('SMS_DEV_CODE: must not be on in production');
+  return problems;
+}
+
+/** OAUTH_PROVIDER=wechat needs the app's id and secret, and PUBLIC_URL for WeChat's callback. */
+function wechatProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.WECHAT_APP_ID) problems.push('WECHAT_APP_ID: must be set with OAUTH_PROVIDER=wechat');
+  if (!e.WECHAT_APP_SECRET) problems.push('WECHAT_APP_SECRET: must be set with OAUTH_PROVIDER=wechat');
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: must be set with OAUTH_PROVIDER=wechat (WeChat sends the browser back to it)');
   return problems;
 }
 
@@ -149,6 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : { dialect: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite:|file:)/, '')) : path.join(dataDir, 'shop.db') };
   const seed = e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none');
   const smsProvider = e.SMS_PROVIDER ?? 'console';
+  const oauthProvider = e.OAUTH_PROVIDER ?? (production ? 'none' : 'simulator');
+  const oauthProblems = oauthProvider === 'wechat' ? wechatProblems(e) : [];
+  if (oauthProblems.length > 0) throw new ConfigError(`Invalid configuration: ${oauthProblems.join('; ')}`);
   return {
     production,
     port: e.PORT,
@@ -169,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: path.resolve(import.meta.dirname, '../../web/dist'),
     seedNumbers: e.SEED_NUMBERS,
     smsDevCode: smsProvider === 'console' && (e.SMS_DEV_CODE ?? (seed === 'demo' && !production ? 'on' : 'off')) === 'on',
+    uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    realnameReviewMs: e.REALNAME_REVIEW_SECONDS * 1000,
+    oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
     now: Date.now,
     ...overrides,
   };

@@ -97,6 +97,10 @@ const NOT_ENVELOPE: Record<string, (res: Res) => boolean> = {
   },
   // The root redirects to the web app.
   'get /': isRedirect,
+  // WeChat sign-in starts by sending the browser to the provider's consent page (or back to the
+  // shop with the refusal in the address).
+  'get /api/wechat/authorize': isRedirect,
+  'get /api/wechat/callback': isRedirect,
   // The sandbox cashier is an HTML document whose forms redirect back to the shop.
   'get /sandbox/cashier/{paymentNo}': isHtml,
   'post /sandbox/cashier/{paymentNo}/pay': (res) => isHtml(res) || isRedirect(res),

@@ -48,6 +48,8 @@ function testConfig(target: DatabaseTarget, overrides: Partial<Config>, env: Nod
   return {
     // The suites address clients by X-Forwarded-For, as a server behind one trusted proxy sees them.
     ...loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...env }),
+    // Uploaded files of the test's own, removed with its database.
+    uploadDir: mkdtempSync(path.join(tmpdir(), 'simshop-uploads-')),
     database: target,
     seed: 'demo',
     jobs: false,
@@ -84,6 +86,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     close: async () => {
       await instance.close();
       await fresh.drop();
+      rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
 }
@@ -112,6 +115,7 @@ export async function createTestAppPair(overrides: Partial<Config> = {}, env: No
       await first.close();
       await second.close();
       await fresh.drop();
+      rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
 }

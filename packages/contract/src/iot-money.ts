@@ -80,6 +80,18 @@ export const packageIdQuery = z.object({ packageId: z.coerce.number().int().posi
 
 export const payMethod = z.object({ method: z.string().describe('"balance" or a payment method such as "sandbox"'), name: z.string() });
 
+/** A package coupon of the card: money off a package paid from the balance, from a minimum price, until it expires. */
+export const simCoupon = z.object({
+  id: z.number().int(),
+  amount: z.number().int().describe('money off, in integer fen'),
+  minSpend: z.number().int().describe('smallest package price it applies to, in integer fen (0: any)'),
+  expiresAt: z.number().int(),
+  state: z.enum(['unused', 'used', 'expired']),
+  orderNo: z.string().describe('the purchase that used it; empty while unused'),
+  createdAt: z.number().int(),
+});
+export type SimCoupon = z.infer<typeof simCoupon>;
+
 /** GET /api/iot/packageDetails?packageId= */
 export const packageDetailsReply = z.object({
   package: catalogPackage,
@@ -94,6 +106,9 @@ export const packageDetailsReply = z.object({
       usable: fen('coins that would be used (min of both)'),
     })
     .describe('SelectCoupon: coupon coins that apply'),
+  coupons: z
+    .array(simCoupon)
+    .describe('SelectCoupon: package coupons of the card that apply to this package when paid from the balance, largest first'),
   balance: fen('card balance'),
   existPayPassword: z.boolean(),
   payMethods: z.array(payMethod),
@@ -113,6 +128,7 @@ export const buyPackageBody = z.object({
     .regex(/^\d{6}$/, msg('validation.sixDigits'))
     .optional(),
   useCouponCoin: z.boolean().default(false),
+  couponId: z.number().int().positive().optional().describe('a package coupon of the card (purchases paid from the balance)'),
 });
 export type BuyPackageBody = z.infer<typeof buyPackageBody>;
 

@@ -29,7 +29,8 @@ export const changeSimList = z.object({
 export type ChangeSimList = z.infer<typeof changeSimList>;
 
 /** GET /api/iot/protocol?type=service and GET /api/site/iotLoginProtocol?promoCode= */
-export const protocolType = z.enum(['login', 'service', 'privacy', 'taskRule']);
+/** `shopLogin`: the storefront's user agreement (GET /api/site/loginProtocol); the others belong to the SIM self-service. */
+export const protocolType = z.enum(['login', 'service', 'privacy', 'taskRule', 'shopLogin']);
 export const protocolQuery = z.object({
   type: protocolType.default('service'),
   language: z.enum(['en', 'zh-Hans', 'zh-Hant']).optional().describe('defaults to the Accept-Language of the request'),

@@ -11,8 +11,8 @@ import { z } from 'zod';
 
 /** Card lifecycle at the carrier. */
 export const SimStatus = { PENDING_ACTIVATION: 1, ACTIVE: 2, SUSPENDED: 3, CANCELLED: 4 } as const;
-/** Carrier real-name authentication of the card. */
-export const AuthStatus = { NONE: 0, DONE: 1, REVIEWING: 2 } as const;
+/** Real-name authentication of the card (carrier and platform alike). */
+export const AuthStatus = { NONE: 0, DONE: 1, REVIEWING: 2, REJECTED: 3 } as const;
 /** Whether mobile data is switched on for the card. */
 export const InternetStatus = { OFF: 0, ON: 1 } as const;
 /** Whether the card is attached to the network now; 3 (unknown) is the default. */
@@ -153,8 +153,8 @@ export const simInfo = z.object({
   integral: z.number().int().describe('points'),
   couponCoin: fen('coupon coins (1 coin = 1 fen)'),
   simStatus: z.number().int().describe('1 pending activation, 2 active, 3 suspended, 4 cancelled'),
-  authStatus: z.number().int().describe('carrier real-name: 0 none, 1 done, 2 under review'),
-  authPlatformStatus: z.number().int().describe('platform real-name: 0 none, 1 done, 2 under review'),
+  authStatus: z.number().int().describe('carrier real-name: 0 none, 1 done, 2 under review, 3 rejected'),
+  authPlatformStatus: z.number().int().describe('platform real-name: 0 none, 1 done, 2 under review, 3 rejected'),
   internetStatus: z.number().int().describe('0 data off, 1 data on'),
   onlineStatus: z.number().int().describe('1 online, 2 offline, 3 unknown'),
   cancelStatus: z.number().int().describe('0 no, 1 cancelled'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mobile } from './auth.ts';
 import { msg } from './messages.ts';
 import { numberPackage } from './numbers.ts';
+import { ORDER_NO } from './order-no.ts';
 
 /**
  * Vanity-number orders (spec §2 /pages/goods/pretty/*, /pages/order/*). An order belongs to the
@@ -49,9 +50,28 @@ export const orderAddress = z.object({
   detail: z.string(),
 });
 
+/** What was ordered: a vanity number, or a general good (spec and quantity). */
+export const ORDER_KINDS = ['number', 'goods'] as const;
+export const orderKind = z.enum(ORDER_KINDS);
+export type OrderKind = z.infer<typeof orderKind>;
+
+/** The good of a goods order, as bought (names in the language of the data, prices in fen). */
+export const orderedGoods = z.object({
+  goodsId: z.number().int(),
+  name: z.string(),
+  specName: z.string(),
+  image: z.string(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+});
+export type OrderedGoods = z.infer<typeof orderedGoods>;
+
 export const orderSummary = z.object({
   orderNo: z.string(),
+  kind: orderKind,
   status: orderStatus,
+  /** The good of a goods order; null for a number order (whose number fields are then set). */
+  goods: orderedGoods.nullable(),
   number: z.string(),
   operator: z.string(),
   operatorName: z.string(),
@@ -86,7 +106,7 @@ export const orderDetail = orderSummary.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
-export const orderNoQuery = z.object({ orderNo: z.string().regex(/^N\d{20}$/, msg('validation.orderNo')) });
+export const orderNoQuery = z.object({ orderNo: z.string().regex(ORDER_NO, msg('validation.orderNo')) });
 export const orderNoBody = orderNoQuery;
 
 export const orderListQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
+import { ORDER_NO } from './order-no.ts';
 
 /**
  * The payment module shared by every order type (vanity numbers now; IoT packages, top-ups, VIP
@@ -18,7 +19,7 @@ export const paymentMethods = z.array(paymentMethod);
 /** POST /api/shop/order/pay (header idempotency-key recommended). */
 export const payOrderBody = z.object({
   promoCode: z.string().max(64).optional(),
-  orderNo: z.string().regex(/^N\d{20}$/, msg('validation.orderNo')),
+  orderNo: z.string().regex(ORDER_NO, msg('validation.orderNo')),
   method: z.string().min(1).max(32),
 });
 

@@ -54,7 +54,29 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
     max: 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  pool.on('connect', runPreparedByName);
   return { name: 'postgres', kysely: new PostgresDialect({ pool }), close: async () => undefined };
+}
+
+/** Names of the SQL texts PostgreSQL keeps prepared on each connection (see `prepareOnServer`). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Has PostgreSQL parse and plan `sql` once per connection and keep it (a named statement), instead
+ * of once per run: for the few texts of the hot paths (db/prepared.ts). SQLite keeps its statements
+ * through `cacheStatements`.
+ */
+export function prepareOnServer(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `simshop_${statementNames.size + 1}`);
+}
+
+/** Kysely runs `client.query(text, values)`: a text prepared on the server is sent under its name. */
+function runPreparedByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    return name ? query({ name, text, values: rest[0] }, ...rest.slice(1)) : query(text, ...rest);
+  }) as typeof client.query;
 }
 
 /**

@@ -134,4 +134,18 @@ export interface IotMoneyTables {
   };
   iot_provisioning: IotProvisioningTable;
   iot_pay_password_guard: { sim_id: number; fails: Generated<number>; locked_until: number | null; updated_at: number };
+  iot_sim_coupons: IotSimCouponsTable;
+}
+
+/** Package coupons of a card (migration 0011_iot_coupons): money off one package paid from the balance. */
+export interface IotSimCouponsTable {
+  id: Generated<number>;
+  sim_id: number;
+  source_no: string;
+  amount: number;
+  min_spend: Generated<number>;
+  expires_at: number;
+  order_no: Generated<string>;
+  used_at: number | null;
+  created_at: number;
 }

@@ -160,6 +160,8 @@ export interface IotTables {
     created_at: number;
     expires_at: number;
     closed_at: number | null;
+    /** login: a login (or pay-password) code to the bound phone; bind: a code to a phone being bound. */
+    purpose: Generated<'login' | 'bind'>;
   };
   iot_sim_layouts: { promoter_id: number; config: string; version: number; updated_at: number };
   iot_notices: {

@@ -1,7 +1,13 @@
 import type { Generated } from 'kysely';
+import type { AccountTables, OAuthTables } from './schema-account.ts';
+import type { CustomerTables } from './schema-customer.ts';
+import type { GoodsTables } from './schema-goods.ts';
 import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
+import type { IotEngageTables } from './schema-iot-engage.ts';
 import type { IotMoneyTables } from './schema-iot-money.ts';
+import type { MallTables } from './schema-mall.ts';
+import type { PromotionTables } from './schema-promotion.ts';
 import type { StorefrontTables } from './schema-storefront.ts';
 
 /** Tables of the foundation; each domain module adds its own interface to Database below. */
@@ -59,4 +65,16 @@ export interface FoundationTables {
   health_probe: { id: number; checked_at: number };
 }
 
-export interface Database extends FoundationTables, StorefrontTables, IotTables, IotMoneyTables, I18nTables {}
+export interface Database
+  extends FoundationTables,
+    StorefrontTables,
+    IotTables,
+    IotMoneyTables,
+    IotEngageTables,
+    I18nTables,
+    AccountTables,
+    GoodsTables,
+    MallTables,
+    CustomerTables,
+    PromotionTables,
+    OAuthTables {}

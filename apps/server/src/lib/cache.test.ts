@@ -22,3 +22,16 @@ describe('ttlCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
   });
 });
+
+describe('ttlCache purging', () => {
+  it('drops stale entries by itself, without a look-up', async () => {
+    let clock = 1_000_000;
+    const cache = ttlCache<string, number>({ ttlMs: 1_000, max: 10, now: () => clock });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    clock += 1_000;
+    cache.set('c', 3);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect([...cache.keys()]).toEqual(['c']);
+  });
+});

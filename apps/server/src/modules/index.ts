@@ -2,18 +2,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import { jobsPlugin } from '../lib/jobs.ts';
 import type { App } from '../lib/route.ts';
 import { authPlugin } from './auth/index.ts';
+import { customerPlugin } from './customer/index.ts';
+import { goodsPlugin } from './goods/index.ts';
 import { healthPlugin } from './health/index.ts';
+import { iotAccountPlugin } from './iot-account/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
+import { iotEngagePlugin } from './iot-engage/index.ts';
 import { iotLayoutPlugin } from './iot-layout/index.ts';
 import { iotMoneyPlugin } from './iot-money/index.ts';
 import { iotSimsPlugin } from './iot-sims/index.ts';
 import { logisticsPlugin } from './logistics/index.ts';
+import { mallPlugin } from './mall/index.ts';
 import { numbersPlugin } from './numbers/index.ts';
+import { oauthPlugin } from './oauth/index.ts';
 import { ordersPlugin } from './orders/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { reviewsPlugin } from './reviews/index.ts';
+import { singlePagePlugin } from './single-page/index.ts';
 import { sitePlugin } from './site/index.ts';
+import { trackingPlugin } from './tracking/index.ts';
+import { uploadsPlugin } from './uploads/index.ts';
 
 type ModulePlugin = FastifyPluginAsync<any>;
 
@@ -24,16 +33,25 @@ const plugins: ModulePlugin[] = [
   sitePlugin,
   authPlugin,
   numbersPlugin,
+  goodsPlugin,
   paymentsPlugin,
   logisticsPlugin,
   ordersPlugin,
   reviewsPlugin,
+  customerPlugin,
+  trackingPlugin,
+  singlePagePlugin,
   iotCarrierPlugin,
   iotLayoutPlugin,
   iotSessionsPlugin,
   iotSimsPlugin,
   iotAuthPlugin,
   iotMoneyPlugin,
+  uploadsPlugin,
+  iotEngagePlugin,
+  mallPlugin,
+  iotAccountPlugin,
+  oauthPlugin,
 ];
 
 interface PluginMeta {

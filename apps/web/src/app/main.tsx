@@ -1,10 +1,11 @@
 import 'antd-mobile/es/global';
+import '../lib/antd-compat.ts';
 import './theme.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { initI18n } from '../lib/i18n.ts';
+import { setupI18n } from '../lib/i18n.ts';
 import { LocaleProvider } from './locale-provider.tsx';
 import { applyRem } from './rem.ts';
 import { createAppRouter } from './router.tsx';
@@ -15,8 +16,8 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-async function start() {
-  await initI18n();
+function start() {
+  setupI18n();
   const router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) return;
@@ -31,4 +32,4 @@ async function start() {
   );
 }
 
-void start();
+start();

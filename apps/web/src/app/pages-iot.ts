@@ -67,4 +67,129 @@ export const iotPages: PageDef[] = [
     titleKey: 'iot.title.changeDevice',
     load: () => import('../pages-sub/iot/user/changeDevice/index.tsx'),
   },
+  { path: '/pages-sub/iot/task/index', titleKey: 'engage.title.task', load: () => import('../pages-sub/iot/task/index.tsx') },
+  {
+    path: '/pages-sub/iot/task/landscape/index',
+    titleKey: 'engage.title.task',
+    load: () => import('../pages-sub/iot/task/landscape/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/protocol/taskRule',
+    titleKey: 'engage.title.taskRule',
+    load: () => import('../pages-sub/iot/protocol/taskRule.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/integralLog/index',
+    titleKey: 'engage.title.integralLog',
+    load: () => import('../pages-sub/iot/index/integralLog/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/couponExchange/index',
+    titleKey: 'engage.title.couponExchange',
+    load: () => import('../pages-sub/iot/index/couponExchange/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/couponExchange/order/index',
+    titleKey: 'engage.title.exchangeOrders',
+    load: () => import('../pages-sub/iot/index/couponExchange/order/index.tsx'),
+  },
+  { path: '/pages-sub/iot/index/vip/index', titleKey: 'engage.title.vip', load: () => import('../pages-sub/iot/index/vip/index.tsx') },
+  {
+    path: '/pages-sub/iot/index/vip/popup',
+    titleKey: 'engage.title.vipPrivileges',
+    load: () => import('../pages-sub/iot/index/vip/popup.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/vip/pay/index',
+    titleKey: 'engage.title.vipPay',
+    load: () => import('../pages-sub/iot/index/vip/pay/index.tsx'),
+  },
+  { path: '/pages-sub/iot/user/vip', titleKey: 'engage.title.myVip', load: () => import('../pages-sub/iot/user/vip.tsx') },
+  {
+    path: '/pages-sub/iot/integralShop/index',
+    titleKey: 'mall.title.integralShop',
+    load: () => import('../pages-sub/iot/integralShop/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/details/index',
+    titleKey: 'mall.title.goodsDetails',
+    load: () => import('../pages-sub/iot/integralShop/details/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/details/payment/index',
+    titleKey: 'mall.title.confirm',
+    load: () => import('../pages-sub/iot/integralShop/details/payment/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/details/cashier/index',
+    titleKey: 'mall.title.cashier',
+    load: () => import('../pages-sub/iot/integralShop/details/cashier/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/details/selectAddress/index',
+    titleKey: 'mall.title.selectAddress',
+    load: () => import('../pages-sub/iot/integralShop/details/selectAddress/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/details/selectAddress/edit',
+    titleKey: 'mall.title.editAddress',
+    load: () => import('../pages-sub/iot/integralShop/details/selectAddress/edit.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/details/storePoint/index',
+    titleKey: 'mall.title.storePoint',
+    load: () => import('../pages-sub/iot/integralShop/details/storePoint/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/order/index',
+    titleKey: 'mall.title.orders',
+    load: () => import('../pages-sub/iot/integralShop/order/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/order/orderDetails/index',
+    titleKey: 'mall.title.orderDetails',
+    load: () => import('../pages-sub/iot/integralShop/order/orderDetails/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/order/orderDetails/logistics/index',
+    titleKey: 'mall.title.logistics',
+    load: () => import('../pages-sub/iot/integralShop/order/orderDetails/logistics/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/integralShop/order/orderDetails/pay/index',
+    titleKey: 'mall.title.pay',
+    load: () => import('../pages-sub/iot/integralShop/order/orderDetails/pay/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/realnameAuth/index',
+    titleKey: 'iot.title.realnameAuth',
+    load: () => import('../pages/iot/index/realnameAuth/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/realnameAuth/official/index',
+    titleKey: 'iot.title.realnameOfficial',
+    load: () => import('../pages/iot/index/realnameAuth/official/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/realnameAuth/platform/index',
+    titleKey: 'iot.title.realnamePlatform',
+    load: () => import('../pages/iot/index/realnameAuth/platform/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/realnameAuth/switchOfficial/index',
+    titleKey: 'iot.title.realnameSwitchOfficial',
+    load: () => import('../pages/iot/index/realnameAuth/switchOfficial/index.tsx'),
+  },
+  {
+    path: '/pages/iot/index/realnameAuth/switchOfficial/subOfficial/index',
+    titleKey: 'iot.title.realnameSubOfficial',
+    load: () => import('../pages/iot/index/realnameAuth/switchOfficial/subOfficial/index.tsx'),
+  },
+  { path: '/pages-sub/ltAuth/index', titleKey: 'iot.title.ltAuth', load: () => import('../pages-sub/ltAuth/index.tsx') },
+  {
+    path: '/pages/iot/index/bindPhone/index',
+    titleKey: 'iot.title.bindPhone',
+    load: () => import('../pages/iot/index/bindPhone/index.tsx'),
+  },
+  { path: '/pages-sub/iot/user/oauth/index', titleKey: 'iot.title.oauth', load: () => import('../pages-sub/iot/user/oauth/index.tsx') },
 ];

@@ -3,6 +3,8 @@ import type { PageDef } from './pages.ts';
 /** Pages of the storefront feature (merged into app/pages.ts). */
 export const storefrontPages: PageDef[] = [
   { path: '/pages/index/VanityNumber/index', titleKey: 'title.vanityNumber', load: () => import('../pages/index/VanityNumber/index.tsx') },
+  { path: '/pages/goods/index', titleKey: 'title.goods', load: () => import('../pages/goods/index.tsx') },
+  { path: '/pages/goods/general/index', titleKey: 'title.goodsDetail', load: () => import('../pages/goods/general/index.tsx') },
   { path: '/pages/goods/pretty/index', titleKey: 'title.prettyNumber', load: () => import('../pages/goods/pretty/index.tsx') },
   { path: '/pages/goods/pretty/package', titleKey: 'title.prettyPackage', load: () => import('../pages/goods/pretty/package.tsx') },
   { path: '/pages/goods/pretty/comment', titleKey: 'title.prettyComment', load: () => import('../pages/goods/pretty/comment.tsx') },

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { NavPage } from '../lib/nav.ts';
 import { iotPages } from './pages-iot.ts';
+import { servicePages } from './pages-service.ts';
 import { storefrontPages } from './pages-storefront.ts';
 
 /** One page of the app: the single table of routes (like uni-app's pages.json). */
@@ -20,7 +21,9 @@ export const pages: PageDef[] = [
   { path: '/pages/user/index', tab: 3, titleKey: 'title.my', customNavBar: true, load: () => import('../pages/user/index.tsx') },
   { path: '/pages/index/loadDomain', titleKey: 'title.loadDomain', load: () => import('../pages/index/loadDomain.tsx') },
   { path: '/pages/index/networkCheck', titleKey: 'title.networkCheck', load: () => import('../pages/index/networkCheck.tsx') },
+  { path: '/pages/authorize/index', titleKey: 'title.authorize', load: () => import('../pages/authorize/index.tsx') },
   ...storefrontPages,
+  ...servicePages,
   ...iotPages,
 ];
 

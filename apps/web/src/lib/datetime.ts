@@ -51,3 +51,17 @@ export function shopDay(ms: number): string {
 export function formatNearDateTime(ms: number, now = Date.now(), language: Language = currentLanguage()): string {
   return shopDay(ms) === shopDay(now) ? formatTime(ms, language) : formatDateTime(ms, language);
 }
+
+/** A month and year of a China calendar date (YYYY-MM-DD): "November 2026" / "2026年11月". */
+export function formatMonthOf(day: string, language: Language = currentLanguage()): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(
+    Date.parse(`${day}T00:00:00Z`),
+  );
+}
+
+/** The short names of the weekdays, Monday first: "M T W …" / "一 二 三 …". */
+export function weekdayNames(language: Language = currentLanguage()): string[] {
+  const f = new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', weekday: 'narrow' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => f.format(Date.UTC(2024, 0, 1 + i)));
+}

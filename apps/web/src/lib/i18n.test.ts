@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
+import iotEn from '../locales/iot/en.json';
+import iotHans from '../locales/iot/zh-Hans.json';
+import iotHant from '../locales/iot/zh-Hant.json';
 import zhHans from '../locales/zh-Hans.json';
 import zhHant from '../locales/zh-Hant.json';
 import { mapLocale } from './i18n.ts';
@@ -30,7 +33,10 @@ function keys(o: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
-describe('core texts', () => {
+describe.each([
+  ['core', en, zhHans, zhHant],
+  ['IoT', iotEn, iotHans, iotHant],
+])('%s texts', (_name, en, zhHans, zhHant) => {
   it('has every key in all three languages, none empty', () => {
     const reference = keys(en).sort();
     expect(keys(zhHans).sort()).toEqual(reference);

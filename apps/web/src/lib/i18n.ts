@@ -19,14 +19,59 @@ export function mapLocale(locale: string | undefined | null): Language {
 
 type Bundle = { default: Record<string, unknown> };
 
-/** Each language is the core texts plus one file per domain (top-level keys `shop`, `iot`). */
-const loaders: Record<Language, () => Promise<Bundle[]>> = {
-  en: () => Promise.all([import('../locales/en.json'), import('../locales/storefront/en.json'), import('../locales/iot/en.json')]),
-  'zh-Hans': () =>
-    Promise.all([import('../locales/zh-Hans.json'), import('../locales/storefront/zh-Hans.json'), import('../locales/iot/zh-Hans.json')]),
-  'zh-Hant': () =>
-    Promise.all([import('../locales/zh-Hant.json'), import('../locales/storefront/zh-Hant.json'), import('../locales/iot/zh-Hant.json')]),
+/** The texts of a part of the app: its own file per language (top-level key `shop` or `iot`). */
+export type TextDomain = 'storefront' | 'iot';
+const DOMAINS: TextDomain[] = ['storefront', 'iot'];
+
+/**
+ * One file per language for the core texts (tab bar, titles, request messages) and one per domain.
+ * A page waits for the core and its own domain only, loaded beside its code (see app/router.tsx).
+ */
+const loaders: Record<Language | `${TextDomain}/${Language}`, () => Promise<Bundle>> = {
+  en: () => import('../locales/en.json'),
+  'zh-Hans': () => import('../locales/zh-Hans.json'),
+  'zh-Hant': () => import('../locales/zh-Hant.json'),
+  'storefront/en': () => import('../locales/storefront/en.json'),
+  'storefront/zh-Hans': () => import('../locales/storefront/zh-Hans.json'),
+  'storefront/zh-Hant': () => import('../locales/storefront/zh-Hant.json'),
+  'iot/en': () => import('../locales/iot/en.json'),
+  'iot/zh-Hans': () => import('../locales/iot/zh-Hans.json'),
+  'iot/zh-Hant': () => import('../locales/iot/zh-Hant.json'),
 };
+
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+function loadFile(file: keyof typeof loaders): Promise<void> {
+  let p = loading.get(file);
+  if (!p) {
+    p = loaders[file]().then(({ default: resources }) => {
+      const lng = (file.includes('/') ? file.split('/')[1] : file) as Language;
+      loaded.add(file);
+      i18next.addResourceBundle(lng, 'translation', resources, true, true);
+    });
+    // A failed load (offline) may be tried again.
+    p.catch(() => loading.delete(file));
+    loading.set(file, p);
+  }
+  return p;
+}
+
+/** Whether the core texts of `lng` and those of `domain` ('core': none besides) are in. */
+export function hasTexts(lng: Language, domain: TextDomain | 'core'): boolean {
+  return loaded.has(lng) && (domain === 'core' || loaded.has(`${domain}/${lng}`));
+}
+
+/**
+ * Loads the core texts of `lng` and those of `domain` ('core': none besides; all domains when none
+ * is named); English, the fallback of a missing text, follows in the background.
+ */
+export async function loadTexts(lng: Language, domain?: TextDomain | 'core'): Promise<void> {
+  const domains = domain === 'core' ? [] : domain ? [domain] : DOMAINS;
+  const files = (l: Language) => [loadFile(l), ...domains.map((d) => loadFile(`${d}/${l}`))];
+  if (lng !== 'en') void Promise.all(files('en')).catch(() => undefined);
+  await Promise.all(files(lng));
+}
 
 /** The HTML lang attribute of an app language. */
 export const htmlLang: Record<Language, string> = { en: 'en', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
@@ -37,27 +82,34 @@ export function initialLanguage(): Language {
   return mapLocale(typeof navigator === 'undefined' ? 'en' : navigator.language);
 }
 
-async function ensureLoaded(lng: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lng, 'translation')) return;
-  for (const { default: resources } of await loaders[lng]()) i18next.addResourceBundle(lng, 'translation', resources, true, true);
-}
-
-export async function initI18n(lng: Language = initialLanguage()): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
+/**
+ * Sets i18next up for `lng` at once, without texts: the app renders without waiting, and each page
+ * waits for the texts it shows (app/router.tsx).
+ */
+export function setupI18n(lng: Language = initialLanguage()): typeof i18next {
+  void i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
     resources: {},
+    initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Components show texts added after their first render (a page's domain arriving).
+    react: { bindI18nStore: 'added' },
   });
-  await ensureLoaded(lng);
-  if (lng !== 'en') void ensureLoaded('en');
   document.documentElement.lang = htmlLang[lng];
   return i18next;
 }
 
+/** Sets i18next up for `lng` with every text of it loaded (tests, tools). */
+export async function initI18n(lng: Language = initialLanguage()): Promise<typeof i18next> {
+  setupI18n(lng);
+  await loadTexts(lng);
+  return i18next;
+}
+
 export async function changeLanguage(lng: Language): Promise<void> {
-  await ensureLoaded(lng);
+  await loadTexts(lng);
   await i18next.changeLanguage(lng);
   safeStorage.setItem(STORAGE_KEY, lng);
   document.documentElement.lang = htmlLang[lng];

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { Code } from '@simshop/contract/codes';
-import { Dialog, Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
+import { Dialog, Toast } from './feedback.ts';
 import { initI18n } from './i18n.ts';
 import { createNavigator, type GoMode, installNavigator } from './nav.ts';
 import { ApiError, get, post, REQUEST_TIMEOUT_MS, request, stripEmpty } from './request.ts';
@@ -12,6 +12,8 @@ const visits: { url: string; mode: GoMode }[] = [];
 
 beforeAll(async () => {
   await initI18n('en');
+  // Toast and Dialog load on the first message; loaded here, so each test's wait is for the message alone.
+  await import('./feedback-antd.ts');
   installNavigator(
     createNavigator({
       pages: [
@@ -31,7 +33,7 @@ beforeAll(async () => {
       carried: () => ({}),
     }),
   );
-});
+}, 60_000);
 
 let fetchMock: ReturnType<typeof vi.fn>;
 // Closing toasts and dialogs animate out; on a busy machine that takes longer than a frame or two.
@@ -127,7 +129,10 @@ describe('what is sent', () => {
       (_url: string, init: RequestInit) =>
         new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    const call = refused(get('/api/slow'));
+    // No toast: one started under fake timers would leave antd-mobile's animation loop waiting on a
+    // frame that never comes, and later tests would see no toast at all. The transport toast is
+    // checked under "HTTP statuses".
+    const call = refused(request({ url: '/api/slow', hideErrorToast: true }));
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     const error = await call;
     expect(error.message).toBe(en.request.transportError);

@@ -1,7 +1,6 @@
 import { Code, SILENT_CODES } from '@simshop/contract/codes';
 import { APP_VERSION, Header, PLATFORM_SOURCE } from '@simshop/contract/headers';
-import { Dialog, Toast } from 'antd-mobile';
-import './antd-compat.ts';
+import { Dialog, Toast } from './feedback.ts';
 import { currentLanguage, t } from './i18n.ts';
 import { HOME, LOGIN, reLaunch, SIM_LOGIN, switchTab } from './nav.ts';
 import { stringifyQuery } from './query.ts';

@@ -28,6 +28,10 @@ export interface SessionState {
   token: string;
   loginSns: string[];
   iotIndexPopupPrevent: boolean;
+  /** The delivery address chosen for the points mall order being placed (spec §3); 0: the default one. */
+  iotSimAddressId: number;
+  /** Where the address list returns to once an address is chosen (spec §3); empty: it only manages addresses. */
+  selectAddressBackPath: string;
 
   setBaseConfig(config: BaseConfig): void;
   setUserInfo(info: Partial<UserInfo>): void;
@@ -37,6 +41,8 @@ export interface SessionState {
   setIotSession(simNo: string, token: string): void;
   clearIotSession(): void;
   setIotPopupPrevent(value: boolean): void;
+  setIotSimAddressId(id: number): void;
+  setSelectAddressBackPath(path: string): void;
 }
 
 const emptyUser: UserInfo = { nickname: '', avatar: '', mobile: '' };
@@ -59,6 +65,8 @@ export const useSession = create<SessionState>()(
       token: '',
       loginSns: [],
       iotIndexPopupPrevent: false,
+      iotSimAddressId: 0,
+      selectAddressBackPath: '',
 
       setBaseConfig: (baseConfig) => set({ baseConfig }),
       setUserInfo: (info) => set((s) => ({ userInfo: { ...s.userInfo, ...info } })),
@@ -74,8 +82,10 @@ export const useSession = create<SessionState>()(
           return Object.keys(found).length ? { carried: { ...s.carried, ...found } } : s;
         }),
       setIotSession: (simNo, token) => set((s) => ({ simNo, token, loginSns: addRecentLogin(s.loginSns, simNo) })),
-      clearIotSession: () => set({ simNo: '', token: '' }),
+      clearIotSession: () => set({ simNo: '', token: '', iotSimAddressId: 0 }),
       setIotPopupPrevent: (iotIndexPopupPrevent) => set({ iotIndexPopupPrevent }),
+      setIotSimAddressId: (iotSimAddressId) => set({ iotSimAddressId }),
+      setSelectAddressBackPath: (selectAddressBackPath) => set({ selectAddressBackPath }),
     }),
     {
       name: 'simshop-session',
@@ -92,6 +102,8 @@ export const useSession = create<SessionState>()(
         token: s.token,
         loginSns: s.loginSns,
         iotIndexPopupPrevent: s.iotIndexPopupPrevent,
+        iotSimAddressId: s.iotSimAddressId,
+        selectAddressBackPath: s.selectAddressBackPath,
       }),
     },
   ),

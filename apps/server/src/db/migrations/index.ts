@@ -8,6 +8,16 @@ import * as m0005 from './0005_housekeeping.ts';
 import * as m0006 from './0006_iot_provisioning.ts';
 import * as m0007 from './0007_iot_carrier_data.ts';
 import * as m0008 from './0008_i18n_texts.ts';
+import * as m0009 from './0009_uploads.ts';
+import * as m0010 from './0010_iot_engage.ts';
+import * as m0011 from './0011_iot_coupons.ts';
+import * as m0012 from './0012_iot_vip.ts';
+import * as m0013 from './0013_goods.ts';
+import * as m0014 from './0014_mall.ts';
+import * as m0015 from './0015_customer_service.ts';
+import * as m0016 from './0016_tracking_and_single_pages.ts';
+import * as m0017 from './0017_iot_account.ts';
+import * as m0018 from './0018_oauth.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -21,6 +31,16 @@ const all: Record<string, DialectMigration> = {
   '0006_iot_provisioning': m0006,
   '0007_iot_carrier_data': m0007,
   '0008_i18n_texts': m0008,
+  '0009_uploads': m0009,
+  '0010_iot_engage': m0010,
+  '0011_iot_coupons': m0011,
+  '0012_iot_vip': m0012,
+  '0013_goods': m0013,
+  '0014_mall': m0014,
+  '0015_customer_service': m0015,
+  '0016_tracking_and_single_pages': m0016,
+  '0017_iot_account': m0017,
+  '0018_oauth': m0018,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

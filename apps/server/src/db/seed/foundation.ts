@@ -15,10 +15,10 @@ export const demoFront: Front = {
   ],
   bottomTips: '本店号码均为运营商正规号码，实名登记后激活使用',
   ipcCode: '粤ICP备2026000001号',
-  kefuUrl: '',
+  kefuUrl: '/pages/customer/question/index',
   kefuQr: '',
   kefuMobile: '400-800-1234',
-  followQr: '',
+  followQr: `${IMG}/follow-qr.svg`,
   shopTemplate: 1,
   fastNav: [
     { icon: `${IMG}/nav-pretty.svg`, title: '选靓号', link: '/pages/index/VanityNumber/index' },

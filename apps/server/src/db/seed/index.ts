@@ -1,8 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../kysely.ts';
+import { seedCustomer } from './customer.ts';
 import { seedFoundation } from './foundation.ts';
+import { seedGoods } from './goods.ts';
 import { seedIot } from './iot.ts';
+import { seedIotEngage } from './iot-engage.ts';
 import { seedIotMoney } from './iot-money.ts';
+import { seedMall } from './mall.ts';
+import { seedShopPages } from './shop-pages.ts';
 import { seedStorefront } from './storefront.ts';
 import { seedTranslations } from './translations.ts';
 
@@ -14,7 +19,12 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
     await seedFoundation(trx, now);
     await seedStorefront(trx, now, config.seedNumbers);
     await seedIot(trx, now);
+    await seedIotEngage(trx, now);
     await seedIotMoney(trx, now);
+    await seedGoods(trx, now);
+    await seedMall(trx, now);
+    await seedCustomer(trx, now);
+    await seedShopPages(trx, now);
     await seedTranslations(trx);
   });
   return true;

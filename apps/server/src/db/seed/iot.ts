@@ -4,11 +4,12 @@
  *
  * | number          | what                                                                                  |
  * |-----------------|---------------------------------------------------------------------------------------|
- * | 1440000000001   | plain SIM, China Mobile, active, real-named, 200 GB quarterly package in use, balance ¥36.50, 1280 points, 500 coupon coins, bound phone 13800138001 |
+ * | 1440000000001   | plain SIM, China Mobile, active, real-named, 200 GB quarterly package in use, balance ¥36.50, 1280 points (780 after the points-mall order of seed/mall.ts), 500 coupon coins, bound phone 13800138001 |
  * | MF0000000001    | portable Wi-Fi device (2.4G + 5G Wi-Fi, warranty) holding 1440000000002 (in use, unlimited monthly package) and 1440000000005 (China Unicom, slot 2) |
  * | 1440000000003   | pending activation: needs real-name authentication and a package                       |
  * | 1440000000004   | in break state (rule location_abnormal, removable by the holder now)                   |
  * | 1440000000006   | card-password card (password 246810) of promoter agent01                               |
+ * | 1440000000007   | active, not yet real-named (carrier and platform check), no bound phone: the account demo |
  */
 import { DurationUnit, type DurationUnitValue, type SimLayout } from '@simshop/contract/iot';
 import type { Insertable, Kysely } from 'kysely';
@@ -30,6 +31,7 @@ export const DEMO = {
   secondDeviceSim: '1440000000005',
   cardPasswordSim: '1440000000006',
   cardPassword: '246810',
+  accountSim: '1440000000007',
   device: 'MF0000000001',
   boundPhone: '13800138001',
 } as const;
@@ -59,6 +61,8 @@ function demoLayout(): SimLayout {
       },
       { key: 'package', title: '套餐订购', icon: '', type: 'page', path: '/pages/iot/index/package/index' },
       { key: 'balance', title: '余额充值', icon: '', type: 'page', path: '/pages/iot/index/balance/index' },
+      { key: 'task', title: '任务签到', icon: '', type: 'page', path: '/pages-sub/iot/task/index' },
+      { key: 'couponExchange', title: '券币兑换', icon: '', type: 'page', path: '/pages-sub/iot/index/couponExchange/index' },
       { key: 'user', title: '我的', icon: '', type: 'page', path: '/pages-sub/iot/user/index?type=page' },
       // A url menu to a page of this site, with the placeholders filled in.
       {
@@ -69,6 +73,9 @@ function demoLayout(): SimLayout {
         path: '/shop/#/pages/iot/login/protocol?promoCode=[promoCode]&sn=[sn]',
       },
       { key: 'orderLogs', title: '订单记录', icon: '', type: 'page', path: '/pages/iot/index/orderLogs/index' },
+      { key: 'integralShop', title: '积分商城', icon: '', type: 'page', path: '/pages-sub/iot/integralShop/index' },
+      { key: 'realnameAuth', title: '实名认证', icon: '', type: 'page', path: '/pages/iot/index/realnameAuth/index' },
+      { key: 'bindPhone', title: '绑定手机', icon: '', type: 'page', path: '/pages/iot/index/bindPhone/index' },
       { key: 'customer', title: '联系客服', icon: '', type: 'page', path: '/pages/iot/index/customer/index' },
     ],
     carousels: [
@@ -134,9 +141,18 @@ const AGREEMENTS: Record<string, Record<'en' | 'zh-Hans' | 'zh-Hant', [string, s
     'zh-Hant': ['隱私政策', '<p>您的資料存儲於中國境內，絕不出售。實名資訊僅提交運營商。</p>'],
   },
   taskRule: {
-    en: ['Task rules', '<p>Points from tasks are credited once per task and day.</p>'],
-    'zh-Hans': ['任务规则', '<p>任务积分每项每天发放一次。</p>'],
-    'zh-Hant': ['任務規則', '<p>任務積分每項每天發放一次。</p>'],
+    en: [
+      'Task rules',
+      '<p>Sign in once a day (China time). Days in a row earn 5, 10, 15, 20, 25, 30 and 50 points, then the cycle starts again; a missed day starts it over.</p><p>Each one-off task (bind a phone, real-name authentication, set a pay password, first top-up, buy a package) gives its points once, after it is done.</p>',
+    ],
+    'zh-Hans': [
+      '任务规则',
+      '<p>每天（北京时间）可签到一次。连续签到依次获得 5、10、15、20、25、30、50 积分，之后重新循环；中断后从第 1 天重新开始。</p><p>每项一次性任务（绑定手机、实名认证、设置支付密码、首次充值、订购套餐）完成后可领取一次积分。</p>',
+    ],
+    'zh-Hant': [
+      '任務規則',
+      '<p>每天（北京時間）可簽到一次。連續簽到依次獲得 5、10、15、20、25、30、50 積分，之後重新循環；中斷後從第 1 天重新開始。</p><p>每項一次性任務（綁定手機、實名認證、設置支付密碼、首次充值、訂購套餐）完成後可領取一次積分。</p>',
+    ],
   },
 };
 
@@ -451,6 +467,19 @@ export async function seedIot(db: Kysely<Database>, now: number): Promise<void> 
     apn: 'CMIOT',
     platform_auth_required: 1,
     bind_phone_mode: 2,
+    packages: [],
+  });
+  await addSim({
+    status: 1,
+    sim_status: 2,
+    auth_status: 0,
+    sim_no: DEMO.accountSim,
+    iccid: '89860400000000000007',
+    imsi: '460040000000007',
+    operator_type: 4,
+    promo_code: 'demo',
+    apn: 'CMIOT',
+    platform_auth_required: 1,
     packages: [],
   });
   await addSim({

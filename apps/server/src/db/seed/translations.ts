@@ -7,10 +7,16 @@ import type { Kysely } from 'kysely';
 import { chineseTexts, type Entity, putTexts, type Translation } from '../../modules/i18n-texts/service.ts';
 import { BUILT_IN_ENGLISH } from '../../modules/iot-layout/default-layout.ts';
 import type { Database } from '../schema.ts';
+import { CUSTOMER_ENGLISH } from './customer.ts';
+import { GOODS_ENGLISH } from './goods.ts';
+import { SHOP_PAGES_ENGLISH } from './shop-pages.ts';
 
 const ENGLISH: Readonly<Record<string, string>> = {
   // The built-in layout's own texts, then the demo data's.
   ...BUILT_IN_ENGLISH,
+  ...CUSTOMER_ENGLISH,
+  ...SHOP_PAGES_ENGLISH,
+  ...GOODS_ENGLISH,
   号码优选官方店: 'Number Select official store',
   号码优选: 'Number Select',
   '靓号,手机号,物联网卡,随身WiFi': 'vanity numbers,mobile numbers,IoT SIMs,portable Wi-Fi',
@@ -32,6 +38,9 @@ const ENGLISH: Readonly<Record<string, string>> = {
   三级代理·晨光手机店: 'Tier-3 agent · Chenguang Phone Shop',
   晨光手机店: 'Chenguang Phone Shop',
   中国移动: 'China Mobile',
+  '白银会员 · 月卡': 'Silver VIP · 1 month',
+  '黄金会员 · 季卡': 'Gold VIP · 3 months',
+  '星河会员 · 月卡': 'Xinghe VIP · 1 month',
   中国联通: 'China Unicom',
   中国电信: 'China Telecom',
   中国广电: 'China Broadnet',
@@ -161,6 +170,65 @@ const ENGLISH: Readonly<Record<string, string>> = {
   '运营商风控停机，请联系客服处理。': "Suspended by the carrier's risk control; please contact customer service.",
   卡片已停用: 'Card suspended',
   '请联系客服核实身份后恢复。': 'Contact customer service to verify your identity and restore it.',
+  // The points mall.
+  数码配件: 'Digital accessories',
+  生活好物: 'Home & living',
+  品牌周边: 'Brand merchandise',
+  桌面手机支架: 'Desktop phone stand',
+  '铝合金折叠支架，追剧办公两相宜': 'Foldable aluminium stand for work and films',
+  热兑: 'Popular',
+  '铝合金材质，可折叠收纳': 'Aluminium alloy, folds flat',
+  '支持 4-12.9 英寸手机与平板': 'Holds 4 to 12.9 inch phones and tablets',
+  '底部硅胶防滑垫，稳固不晃动': 'Non-slip silicone base keeps it steady',
+  三合一快充数据线: '3-in-1 fast-charging cable',
+  '一线三用，1.2 米编织线身': 'One cable, three plugs; 1.2 m braided',
+  同时兼容三种常见接口: 'Fits the three common connectors',
+  '编织线身，耐弯折': 'Braided, resists bending',
+  '支持最高 60W 快充': 'Fast charging up to 60 W',
+  '随身 WiFi 车载充电器': 'Car charger for portable Wi-Fi',
+  '双口快充，车上也能给随身 WiFi 供电': 'Two fast-charging ports to power your Wi-Fi on the road',
+  '双 USB 输出，总功率 36W': 'Two USB outputs, 36 W in total',
+  '智能识别设备，安全快充': 'Detects the device for safe fast charging',
+  '适用于 12V/24V 车型': 'For 12 V and 24 V vehicles',
+  真无线蓝牙耳机: 'True wireless earbuds',
+  '积分 + 现金超值换购': 'Great value with points + cash',
+  '蓝牙 5.3，连接稳定': 'Bluetooth 5.3, stable connection',
+  '单次续航 6 小时，配合充电盒 24 小时': '6 hours per charge, 24 hours with the case',
+  积分抵扣后仅需支付少量现金: 'Pay a small amount of cash on top of the points',
+  不锈钢保温杯: 'Stainless steel flask',
+  '500ml 长效保温，通勤必备': '500 ml, keeps drinks hot for hours',
+  '316 不锈钢内胆': '316 stainless steel inner wall',
+  '保温 12 小时，保冷 8 小时': 'Hot for 12 hours, cold for 8',
+  '一键开盖，单手可饮': 'One-touch lid, drink with one hand',
+  帆布环保购物袋: 'Canvas tote bag',
+  '加厚帆布，可装 15 公斤': 'Heavy canvas, carries 15 kg',
+  '加厚帆布，结实耐用': 'Heavy canvas, built to last',
+  '内置小口袋，方便放钥匙手机': 'Inner pocket for keys and phone',
+  '每张卡限兑 2 件': 'Up to 2 per card',
+  晴雨两用折叠伞: 'Sun and rain folding umbrella',
+  '积分 + 现金换购，防晒防雨': 'Points + cash; blocks sun and rain',
+  '黑胶涂层，防晒指数 UPF50+': 'Black coating, UPF 50+',
+  '三折设计，小巧易携带': 'Folds in three, easy to carry',
+  积分抵扣后支付少量现金: 'A little cash on top of the points',
+  品牌定制笔记本: 'Branded notebook',
+  'A5 尺寸，到店自提': 'A5, collect in store',
+  'A5 尺寸，120 页': 'A5, 120 pages',
+  '环保纸张，书写顺滑': 'Recycled paper, smooth to write on',
+  仅支持到店自提: 'Collect in store only',
+  吉祥物毛绒公仔: 'Mascot plush toy',
+  '限量发售，兑完即止': 'Limited edition, while stocks last',
+  限量: 'Limited',
+  '高约 25 厘米，柔软亲肤': 'About 25 cm tall, soft to the touch',
+  '限量 50 只，兑完即止': 'Only 50 made, while stocks last',
+  '每张卡限兑 1 只': 'One per card',
+  '积分当钱花，好礼天天兑': 'Spend points like cash, new gifts every day',
+  '蓝牙耳机 积分 + 现金换购': 'Earbuds for points + cash',
+  深圳福田旗舰店: 'Shenzhen Futian flagship store',
+  '深南大道 6008 号特区报业大厦 1 楼': '1F Special Zone Press Tower, 6008 Shennan Avenue',
+  广州天河服务中心: 'Guangzhou Tianhe service centre',
+  '天河路 208 号粤海天河城 3 楼': '3F Teem Mall, 208 Tianhe Road',
+  上海浦东服务中心: 'Shanghai Pudong service centre',
+  '世纪大道 100 号 2 楼': '2F, 100 Century Avenue',
   '一年质保：非人为损坏免费换新，电池半年质保。':
     'One-year warranty: free replacement for faults not caused by the user; battery six months.',
 };
@@ -198,6 +266,7 @@ export async function seedTranslations(db: Kysely<Database>): Promise<void> {
     add('iot_package', p.id, 'tag', p.tag);
     addDocument('iot_package', p.id, 'rules', p.rules);
   }
+  for (const p of await db.selectFrom('iot_vip_plans').select(['id', 'name']).execute()) add('iot_vip_plan', p.id, 'name', p.name);
   for (const o of await db.selectFrom('iot_topup_offers').select(['id', 'title', 'tag']).execute()) {
     add('iot_topup_offer', o.id, 'title', o.title);
     add('iot_topup_offer', o.id, 'tag', o.tag);
@@ -215,6 +284,36 @@ export async function seedTranslations(db: Kysely<Database>): Promise<void> {
   }
   for (const d of await db.selectFrom('iot_devices').select(['id', 'warranty_content']).execute()) {
     add('iot_device', d.id, 'warrantyContent', d.warranty_content);
+  }
+  for (const c of await db.selectFrom('goods_categories').select(['id', 'name']).execute()) add('goods_category', c.id, 'name', c.name);
+  for (const g of await db.selectFrom('goods').select(['id', 'name', 'summary', 'description', 'popup_title', 'popup_content']).execute()) {
+    add('goods', g.id, 'name', g.name);
+    add('goods', g.id, 'summary', g.summary);
+    add('goods', g.id, 'description', g.description);
+    add('goods', g.id, 'popupTitle', g.popup_title);
+    add('goods', g.id, 'popupContent', g.popup_content);
+  }
+  for (const s of await db.selectFrom('goods_skus').select(['id', 'name']).execute()) add('goods_sku', s.id, 'name', s.name);
+  for (const c of await db.selectFrom('mall_categories').select(['id', 'name']).execute()) add('mall_category', c.id, 'name', c.name);
+  for (const g of await db.selectFrom('mall_goods').select(['id', 'name', 'subtitle', 'tag', 'details']).execute()) {
+    add('mall_goods', g.id, 'name', g.name);
+    add('mall_goods', g.id, 'subtitle', g.subtitle);
+    add('mall_goods', g.id, 'tag', g.tag);
+    addDocument('mall_goods', g.id, 'details', g.details);
+  }
+  for (const b of await db.selectFrom('mall_banners').select(['id', 'title']).execute()) add('mall_banner', b.id, 'title', b.title);
+  for (const s of await db.selectFrom('mall_stores').select(['id', 'name', 'address']).execute()) {
+    add('mall_store', s.id, 'name', s.name);
+    add('mall_store', s.id, 'address', s.address);
+  }
+  for (const q of await db.selectFrom('sys_questions').select(['id', 'title', 'content']).execute()) {
+    add('sys_question', q.id, 'title', q.title);
+    add('sys_question', q.id, 'content', q.content);
+  }
+  for (const p of await db.selectFrom('single_pages').select(['id', 'title', 'blocks', 'popup']).execute()) {
+    add('single_page', p.id, 'title', p.title);
+    addDocument('single_page', p.id, 'blocks', p.blocks);
+    addDocument('single_page', p.id, 'popup', p.popup);
   }
   if (missing.size > 0) throw new Error(`demo texts without English:\n${[...missing].join('\n')}`);
   await putTexts(db, texts);

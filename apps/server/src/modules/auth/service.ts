@@ -118,6 +118,16 @@ export async function login(deps: AuthDeps, mobile: string, code: string, sessio
   if (!sessionId) throw invalid('x-session-id', 'auth.sessionHeaderMissing');
   const now = deps.now();
   await verifyCode(deps, mobile, 'login', code, now);
+  return signInAs(deps, mobile, sessionId, language);
+}
+
+/**
+ * Logs the browser's session id in as `mobile` without a code: the caller has proven the account
+ * another way (a WeChat sign-in linked to this mobile by an earlier SMS code).
+ */
+export async function signInAs(deps: AuthDeps, mobile: string, sessionId: string, language: Language): Promise<UserInfo> {
+  if (!sessionId) throw invalid('x-session-id', 'auth.sessionHeaderMissing');
+  const now = deps.now();
   const expiresAt = now + SMS_RULES.sessionTtlMs;
   await deps.db.transaction().execute((trx) => repo.bindSession(trx, sessionHash(sessionId), mobile, now, expiresAt));
   return userInfoOf(deps, mobile, expiresAt, language);

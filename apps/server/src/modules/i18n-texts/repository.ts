@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { containsText } from '../../lib/like.ts';
 
 export interface TextRow {
   entity: string;
@@ -27,4 +28,17 @@ export async function putTexts(db: Kysely<Database>, rows: readonly TextRow[]): 
       .onConflict((oc) => oc.columns(['entity', 'entity_id', 'language', 'field']).doUpdateSet((eb) => ({ text: eb.ref('excluded.text') })))
       .execute();
   }
+}
+
+export async function idsContaining(db: Kysely<Database>, entity: string, fields: readonly string[], language: string, text: string) {
+  const rows = await db
+    .selectFrom('i18n_texts')
+    .select('entity_id')
+    .distinct()
+    .where('entity', '=', entity)
+    .where('field', 'in', fields)
+    .where('language', '=', language)
+    .where(containsText('text', text))
+    .execute();
+  return rows.map((r) => r.entity_id);
 }

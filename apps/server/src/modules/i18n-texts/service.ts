@@ -7,10 +7,10 @@
  * own text keeps the stored text. See docs/decisions/0011.
  */
 import type { Kysely } from 'kysely';
-import { Converter } from 'opencc-js/cn2t';
 import type { Database } from '../../db/schema.ts';
 import type { Language } from '../../lib/messages.ts';
 import * as repo from './repository.ts';
+import { simplifiedToTraditional, traditionalToSimplified } from './traditional.ts';
 
 /** The kinds of rows whose texts are translated; the id is the row's key as text. */
 export type Entity =
@@ -24,9 +24,18 @@ export type Entity =
   | 'iot_notice'
   | 'iot_layout'
   | 'iot_break_rule'
-  | 'iot_device';
+  | 'iot_device'
+  | 'iot_vip_plan'
+  | 'goods'
+  | 'goods_sku'
+  | 'goods_category'
+  | 'mall_category'
+  | 'mall_banner'
+  | 'mall_goods'
+  | 'mall_store'
+  | 'sys_question'
+  | 'single_page';
 
-const convert = Converter({ from: 'cn', to: 'tw' });
 const converted = new Map<string, string>();
 
 /** The Traditional Chinese of a Simplified text, converted once per text. */
@@ -34,10 +43,15 @@ export function toTraditional(text: string): string {
   let out = converted.get(text);
   if (out === undefined) {
     if (converted.size >= 20_000) converted.clear();
-    out = convert(text);
+    out = simplifiedToTraditional(text);
     converted.set(text, out);
   }
   return out;
+}
+
+/** The Simplified Chinese of a Traditional text (what a Traditional reader types, to search stored texts). */
+export function toSimplified(text: string): string {
+  return traditionalToSimplified(text);
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -109,4 +123,18 @@ export async function putTexts(db: Kysely<Database>, texts: readonly Translation
     db,
     texts.map((t) => ({ entity: t.entity, entity_id: String(t.id), field: t.field, language: t.language, text: t.text })),
   );
+}
+
+/**
+ * The ids of the rows of an entity whose own text of one of `fields` in the language contains
+ * `text` (Latin letters in any case). Simplified Chinese has no rows here: search the stored texts.
+ */
+export function idsWithTextContaining(
+  db: Kysely<Database>,
+  entity: Entity,
+  fields: readonly string[],
+  language: Exclude<Language, 'zh-Hans'>,
+  text: string,
+): Promise<string[]> {
+  return repo.idsContaining(db, entity, fields, language, text);
 }

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import { type DialectName, deleteBefore } from '../../db/dialect.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
-export function findSessionByHash(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .selectFrom('iot_sim_sessions')
-    .select(['id', 'sim_id', 'sim_no', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+/** The session of a token hash (read on every IoT call whose session is not cached). */
+const sessionByHash = prepared((db: Kysely<Database>, tokenHash: string) =>
+  db.selectFrom('iot_sim_sessions').select(['id', 'sim_id', 'sim_no', 'expires_at', 'revoked_at']).where('token_hash', '=', tokenHash),
+);
+
+export async function findSessionByHash(db: Kysely<Database>, tokenHash: string) {
+  return (await sessionByHash(db, tokenHash))[0];
 }
 
 export async function insertSession(
@@ -24,34 +26,44 @@ export async function revokeSession(db: Kysely<Database>, id: number, now: numbe
   await db.updateTable('iot_sim_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-export function latestOpenCode(db: Kysely<Database>, simId: number) {
+export type CodePurpose = 'login' | 'bind';
+
+export function latestOpenCode(db: Kysely<Database>, simId: number, purpose: CodePurpose = 'login') {
   return db
     .selectFrom('iot_login_codes')
-    .select(['id', 'code_hash', 'created_at', 'expires_at'])
+    .select(['id', 'code_hash', 'created_at', 'expires_at', 'mobile'])
     .where('sim_id', '=', simId)
+    .where('purpose', '=', purpose)
     .where('closed_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export function latestCodeSentAt(db: Kysely<Database>, simId: number) {
+export function latestCodeSentAt(db: Kysely<Database>, simId: number, purpose: CodePurpose = 'login') {
   return db
     .selectFrom('iot_login_codes')
     .select('created_at')
     .where('sim_id', '=', simId)
+    .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export async function closeOpenCodes(db: Kysely<Database>, simId: number, now: number) {
-  await db.updateTable('iot_login_codes').set({ closed_at: now }).where('sim_id', '=', simId).where('closed_at', 'is', null).execute();
+export async function closeOpenCodes(db: Kysely<Database>, simId: number, now: number, purpose: CodePurpose = 'login') {
+  await db
+    .updateTable('iot_login_codes')
+    .set({ closed_at: now })
+    .where('sim_id', '=', simId)
+    .where('purpose', '=', purpose)
+    .where('closed_at', 'is', null)
+    .execute();
 }
 
 export async function insertCode(
   db: Kysely<Database>,
-  c: { sim_id: number; mobile: string; code_hash: string; created_at: number; expires_at: number },
+  c: { sim_id: number; mobile: string; code_hash: string; created_at: number; expires_at: number; purpose?: CodePurpose },
 ) {
   await db
     .insertInto('iot_login_codes')

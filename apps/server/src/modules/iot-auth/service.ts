@@ -186,11 +186,19 @@ export interface LoginEnv {
 
 /**
  * Checks an SMS code of the card: the try is counted on the code before it is compared, so at most
- * CODE_RULES.maxAttempts comparisons are ever made per code; the last wrong one closes it.
+ * CODE_RULES.maxAttempts comparisons are ever made per code; the last wrong one closes it. A bind
+ * code counts only for the phone it was sent to.
  */
-async function checkCode(db: Kysely<Database>, target: LoginTarget, code: string, now: number) {
-  const row = await repo.latestOpenCode(db, target.simId);
-  if (!row) throw failure(invalid('code', 'sim.noValidCode'));
+async function checkCode(
+  db: Kysely<Database>,
+  target: LoginTarget,
+  code: string,
+  now: number,
+  purpose: repo.CodePurpose = 'login',
+  mobile = '',
+) {
+  const row = await repo.latestOpenCode(db, target.simId, purpose);
+  if (!row || (purpose === 'bind' && row.mobile !== mobile)) throw failure(invalid('code', 'sim.noValidCode'));
   if (row.expires_at <= now) {
     await repo.consumeCode(db, row.id, now);
     throw failure(invalid('code', 'sms.expired'));
@@ -230,16 +238,36 @@ export class SimLogin {
 
   /** POST /api/simLoginCode: a 6-digit code for the card's bound phone (console provider: logged). */
   async sendLoginCode(sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
-    const { ip, now } = env;
-    const target = await withLoginTry(this.deps.db.db, sn, ip, now, () => this.findUsable(sn));
+    const target = await withLoginTry(this.deps.db.db, sn, env.ip, env.now, () => this.findUsable(sn));
     if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
-    const last = await repo.latestCodeSentAt(this.deps.db.db, target.simId);
+    return this.issueCode(target, target.mobile, 'login', env);
+  }
+
+  /** A code to `mobile`, a phone the holder of the card `simId` is binding (the same limits as login codes). */
+  async sendBindCode(simId: number, simNo: string, mobile: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
+    const target = await this.deps.sims.findLoginTarget(simNo);
+    if (!target || target.simId !== simId) throw fail('sim.gone');
+    return this.issueCode(target, mobile, 'bind', env);
+  }
+
+  /** Checks and uses the bind code sent to `mobile` for the card (expiry and tries as a login code). */
+  async useBindCode(simId: number, simNo: string, mobile: string, code: string, ip: string, now: number): Promise<void> {
+    await this.useCode(simId, simNo, code, ip, now, 'bind', mobile);
+  }
+
+  /**
+   * Sends a 6-digit code to `mobile` for the card: one a minute per card and purpose, CODE_RULES
+   * per IP and per card a day, whichever instance answers.
+   */
+  private async issueCode(target: LoginTarget, mobile: string, purpose: repo.CodePurpose, env: LoginEnv & { echo: boolean }) {
+    const { ip, now } = env;
+    const last = await repo.latestCodeSentAt(this.deps.db.db, target.simId, purpose);
     if (last && now - last.created_at < CODE_RULES.resendMs) {
       throw fail('sms.resendTooSoon', { seconds: Math.ceil((last.created_at + CODE_RULES.resendMs - now) / 1000) });
     }
     // Exact: a minute since the last code. The counter then stops concurrent requests that all
     // passed that check, on any instance (any two sends a minute apart fall in different windows).
-    if (!(await hit(this.deps.db.db, `iot-code:sim-minute:${target.simId}`, 1, CODE_RULES.resendMs, now)).allowed) {
+    if (!(await hit(this.deps.db.db, `iot-code:sim-minute:${purpose}:${target.simId}`, 1, CODE_RULES.resendMs, now)).allowed) {
       throw fail('sms.resendTooSoon', { seconds: CODE_RULES.resendMs / 1000 });
     }
     if (!(await hit(this.deps.db.db, `iot-code:ip:${ip}`, CODE_RULES.perIpPerHour, 3_600_000, now)).allowed) {
@@ -250,21 +278,22 @@ export class SimLogin {
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.deps.db.db.transaction().execute(async (trx) => {
-      await repo.closeOpenCodes(trx, target.simId, now);
+      await repo.closeOpenCodes(trx, target.simId, now, purpose);
       await repo.insertCode(trx, {
         sim_id: target.simId,
-        mobile: target.mobile,
+        mobile,
+        purpose,
         code_hash: hashCode(target.simId, code, randomBytes(8).toString('hex')),
         created_at: now,
         expires_at: now + CODE_RULES.ttlMs,
       });
     });
     env.log.info(
-      { sms: 'console', to: maskMobile(target.mobile), simNo: target.simNo, code: maskCode(code) },
-      'SIM login code sent (console SMS provider)',
+      { sms: 'console', to: maskMobile(mobile), simNo: target.simNo, purpose, code: maskCode(code) },
+      'SIM code sent (console SMS provider)',
     );
     return {
-      mobile: maskMobile(target.mobile),
+      mobile: maskMobile(mobile),
       expiresIn: CODE_RULES.ttlMs / 1000,
       resendIn: CODE_RULES.resendMs / 1000,
       ...(env.echo ? { devCode: code } : {}),
@@ -276,9 +305,18 @@ export class SimLogin {
    * change reuses login codes): the same expiry, tries and failure counting as a login by code.
    */
   async useCardCode(simId: number, simNo: string, code: string, ip: string, now: number): Promise<void> {
+    await this.useCode(simId, simNo, code, ip, now, 'login');
+  }
+
+  /** Closes the card's open login codes (they were sent to a phone that is no longer bound). */
+  async closeLoginCodes(simId: number, now: number): Promise<void> {
+    await repo.closeOpenCodes(this.deps.db.db, simId, now, 'login');
+  }
+
+  private async useCode(simId: number, simNo: string, code: string, ip: string, now: number, purpose: repo.CodePurpose, mobile = '') {
     const target = await this.deps.sims.findLoginTarget(simNo);
     if (!target || target.simId !== simId) throw invalid('code', 'sim.noValidCode');
-    await checkCode(this.deps.db.db, target, code, now).catch(async (err) => {
+    await checkCode(this.deps.db.db, target, code, now, purpose, mobile).catch(async (err) => {
       if (countedFailures.has(err)) await recordFailure(this.deps.db.db, simNo, ip, now);
       throw err;
     });

@@ -32,4 +32,17 @@ export async function layoutPublicRoutes(app: App, layouts: Layouts): Promise<vo
     },
     async (req) => ok(await layouts.getProtocol(req.query.promoCode, 'login', req.query.language ?? req.ctx.language)),
   );
+
+  app.get(
+    '/api/site/loginProtocol',
+    {
+      schema: {
+        tags: ['site'],
+        summary: "The storefront's user agreement of a promoter, in the language asked",
+        querystring: loginProtocolQuery,
+        response: { 200: envelope(protocol) },
+      },
+    },
+    async (req) => ok(await layouts.getProtocol(req.query.promoCode, 'shopLogin', req.query.language ?? req.ctx.language)),
+  );
 }

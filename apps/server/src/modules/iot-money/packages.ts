@@ -17,6 +17,7 @@ import {
 import { cardById, lockCard } from '../iot-sims/service.ts';
 import { realnameMissing } from './card.ts';
 import { effectsOf, findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
+import { couponsOf } from './coupons.ts';
 import type { MoneyDeps } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
 import { payMethodsFor } from './online.ts';
@@ -93,6 +94,7 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
       maxDeduct: pkg.couponDeductMax,
       usable: couponCoinsUsable(card.coupon_coin, row.coupon_deduct_max, row.price),
     },
+    coupons: await couponsOf(db, simId, now, row.price),
     balance: card.balance,
     existPayPassword: card.pay_password_hash !== null,
     payMethods: [{ method: 'balance', name: '余额支付' }, ...methods],

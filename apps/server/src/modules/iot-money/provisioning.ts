@@ -27,6 +27,7 @@ import {
   settleProvisioning,
 } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, cardById, lockCard } from '../iot-sims/service.ts';
+import { restoreCoupon } from './coupons.ts';
 import type { MoneyDeps, Trx } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
 import { lockOrder, type OrderRow, setOrder } from './order-store.ts';
@@ -282,6 +283,8 @@ async function refund(deps: MoneyDeps, orderId: number, reason: string): Promise
     );
     await insertEntries(trx, entries);
     await applyLedgerTotals(trx, card.id, totals, now);
+    // What neither the balance nor the coins paid was a package coupon's: it is the card's again.
+    if (o.amount > o.pay_amount + o.coin_amount) await restoreCoupon(trx, o.sim_id, o.order_no);
     await releaseStock(trx, o.package_id, now);
     if (online) await deps.payments.owesRefund(trx, o.payment_no, reason, now);
     if (o.source === 'renewal') {

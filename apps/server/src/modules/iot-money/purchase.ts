@@ -3,7 +3,7 @@
  * balance (POST /api/iot/buyPackage and auto-renewal) and the choice between it and an online order.
  */
 import { Code } from '@simshop/contract/codes';
-import type { DurationUnitValue } from '@simshop/contract/iot';
+import { BindPhoneMode, type DurationUnitValue, NumbAuth } from '@simshop/contract/iot';
 import type { BuyPackageBody, Effect, IotOrderReply } from '@simshop/contract/iot-money';
 import { BizError, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
@@ -12,6 +12,7 @@ import { addProvisioningPackage, baseServiceEnd, holdsVolumePackage } from '../i
 import { applyLedgerTotals, type Card, cardById, lockCard } from '../iot-sims/service.ts';
 import { assertUsable, realnameMissing } from './card.ts';
 import { effectsOf, type PackageRow, unsellableReason } from './catalogue.ts';
+import { takeCoupon } from './coupons.ts';
 import { type Caller, type MoneyDeps, newOrderNo, type Trx, yuan } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
 import { checkMethod, insertOnlineOrder, payOnline } from './online.ts';
@@ -42,6 +43,10 @@ export async function assertCardMayBuy(trx: Trx, card: Card, pkg: PackageRow, se
   assertUsable(card);
   if (settings.realname_required === 1 && realnameMissing(card)) {
     throw new BizError(Code.REALNAME_REQUIRED, 'packages.realNameRequired');
+  }
+  // bindPhoneMode 2: a verified phone is bound before anything is bought.
+  if (card.bind_phone_mode === BindPhoneMode.REQUIRED && (card.numb_auth !== NumbAuth.VERIFIED || !card.mobile)) {
+    throw invalid('mobile', 'packages.bindPhoneFirst');
   }
   // A volume package being opened counts too: the card's own pointer only moves once it is open.
   if (pkg.kind === 'volume' && (card.volume_package_id !== null || (await holdsVolumePackage(trx, card.id)))) {
@@ -80,6 +85,8 @@ export interface BalancePurchase {
   effect: Effect;
   useCouponCoin: boolean;
   source: 'holder' | 'renewal';
+  /** A package coupon of the card, taken first: its money off comes before coupon coins and the balance. */
+  couponId?: number;
 }
 
 export interface Placed {
@@ -96,14 +103,15 @@ export interface Placed {
  * carrier is asked after the commit (provisioning.ts). Few round trips: the hottest money path.
  */
 export async function placeBalancePurchase(trx: Trx, card: Card, pkg: PackageRow, input: BalancePurchase, now: number): Promise<Placed> {
-  const coins = input.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
-  const payAmount = pkg.price - coins;
+  const orderNo = newOrderNo(now);
+  const off = input.couponId === undefined ? 0 : await takeCoupon(trx, card.id, input.couponId, orderNo, pkg.price, now);
+  const coins = input.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price - off) : 0;
+  const payAmount = pkg.price - off - coins;
   if (payAmount > card.balance) {
     throw invalid('balance', 'money.balanceShort', { balance: yuan(card.balance), amount: yuan(payAmount) });
   }
   if (!(await takeStock(trx, pkg, now))) throw soldOut();
   await checkCardLimit(trx, pkg, card.id);
-  const orderNo = newOrderNo(now);
   const reason = input.source === 'renewal' ? 'package_renewal' : 'package_purchase';
   const window = await windowFor(trx, card.id, pkg, input.effect, now);
   const held = heldPackageRow(card.id, pkg, orderNo, window, now);
@@ -158,6 +166,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
   if (!pkg) throw invalid('packageId', 'packages.noSuch');
   const coins = body.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
   const byBalance = body.payMethod === 'balance' || pkg.price - coins === 0;
+  if (body.couponId !== undefined && !byBalance) throw invalid('couponId', 'coupon.balanceOnly');
   // The pay password is checked before the idempotency key is claimed, so "41001, ask, retry with
   // the same key" works and a wrong entry is never stored as the answer of the key.
   if (byBalance && pkg.price - coins > 0 && card.pay_password_hash !== null) {
@@ -180,7 +189,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
           trx,
           locked,
           pkg,
-          { effect: body.effect, useCouponCoin: body.useCouponCoin, source: 'holder' },
+          { effect: body.effect, useCouponCoin: body.useCouponCoin, source: 'holder', couponId: body.couponId },
           now,
         );
         return { order: orderView(placed.order, { starts_at: placed.window.startsAt, ends_at: placed.window.endsAt }), payment: null };

@@ -1,4 +1,4 @@
-import { envelope } from '@simshop/contract/envelope';
+import { envelope, pageQuery } from '@simshop/contract/envelope';
 import {
   buyPackageBody,
   checkPayPassBody,
@@ -275,5 +275,14 @@ export function moneyRoutes(deps: MoneyDeps) {
       },
       async (req) => ok(await ledgerList(db, req.sim.simId, req.query.account, req.query.page, req.query.pageSize)),
     );
+
+    for (const [url, account, summary] of [
+      ['/api/iot/simIntegralLogList', 'integral', 'Points log of the card (sign-in, tasks, purchases...), newest first'],
+      ['/api/iot/couponCoinLogList', 'coupon_coin', 'Coupon-coin log of the card (top-ups, purchases, exchanges...), newest first'],
+    ] as const) {
+      app.get(url, { schema: { tags, summary, security, querystring: pageQuery, response: { 200: envelope(ledgerPage) } } }, async (req) =>
+        ok(await ledgerList(db, req.sim.simId, account, req.query.page, req.query.pageSize)),
+      );
+    }
   };
 }

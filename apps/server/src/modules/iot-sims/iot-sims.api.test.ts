@@ -58,7 +58,8 @@ describe('GET /api/iot/simInfo on the demo cards', () => {
       iccid: '89860400000000000001',
       mobile: '138****8001',
       balance: 3650,
-      integral: 1280,
+      // 1280 less the 500 of the demo's points-mall order.
+      integral: 780,
       couponCoin: 500,
       simStatus: 2,
       authStatus: 1,

@@ -1,11 +1,12 @@
 import type { Kysely, Updateable } from 'kysely';
-import { type DialectName, forUpdate } from '../../db/dialect.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
 
-/** The card and its device for the SIM info, in one indexed read. */
-export function findSimView(db: Kysely<Database>, simId: number) {
-  return db
+/** The card and its device for the SIM info, in one indexed read (read on every dashboard poll). */
+const simView = prepared((db: Kysely<Database>, simId: number) =>
+  db
     .selectFrom('iot_sims as s')
     .leftJoin('iot_devices as d', 'd.id', 's.device_id')
     .selectAll('s')
@@ -31,8 +32,11 @@ export function findSimView(db: Kysely<Database>, simId: number) {
       'd.warranty_expire_at as d_warranty_expire_at',
       'd.warranty_content as d_warranty_content',
     ])
-    .where('s.id', '=', simId)
-    .executeTakeFirst();
+    .where('s.id', '=', simId),
+);
+
+export async function findSimView(db: Kysely<Database>, simId: number) {
+  return (await simView(db, simId))[0];
 }
 export type SimView = NonNullable<Awaited<ReturnType<typeof findSimView>>>;
 
@@ -70,18 +74,24 @@ export function simByDeviceNo(db: Kysely<Database>, deviceNo: string) {
     .executeTakeFirst();
 }
 
-export function simById(db: Kysely<Database>, id: number) {
-  return db.selectFrom('iot_sims').selectAll().where('id', '=', id).executeTakeFirst();
+// The card row is read on every paying call (and locked on PostgreSQL): built once per dialect.
+const simRow = prepared((db: Kysely<Database>, id: number) => db.selectFrom('iot_sims').selectAll().where('id', '=', id));
+const simRowLocked = prepared((db: Kysely<Database>, id: number) => db.selectFrom('iot_sims').selectAll().where('id', '=', id).forUpdate());
+
+export async function simById(db: Kysely<Database>, id: number) {
+  return (await simRow(db, id))[0];
 }
 
 /** The card row, locked for the caller's transaction on PostgreSQL (SQLite's writer lock serialises anyway). */
-export function lockSimRow(trx: Kysely<Database>, dialect: DialectName, id: number) {
-  return forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', id)).executeTakeFirstOrThrow();
+export async function lockSimRow(trx: Kysely<Database>, dialect: DialectName, id: number) {
+  const row = await lockSimRowIfAny(trx, dialect, id);
+  if (!row) throw new Error(`no card ${id}`);
+  return row;
 }
 
 /** The card row locked for a synchronisation (undefined when there is no such card). */
-export function lockSimRowIfAny(trx: Kysely<Database>, dialect: DialectName, id: number) {
-  return forUpdate(dialect, trx.selectFrom('iot_sims').selectAll().where('id', '=', id)).executeTakeFirst();
+export async function lockSimRowIfAny(trx: Kysely<Database>, dialect: DialectName, id: number) {
+  return (await (dialect === 'postgres' ? simRowLocked : simRow)(trx, id))[0];
 }
 
 /** Writes the usage, package and state columns a synchronisation computed, in the caller's transaction. */

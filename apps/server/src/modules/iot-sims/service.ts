@@ -1,7 +1,7 @@
 /** SIM cards and devices as the holder sees them: SIM info, history, the SIMs of a device, breaks. */
 
 import type { Language } from '@simshop/contract/headers';
-import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type WifiEntry } from '@simshop/contract/iot';
+import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type VipOrder, type WifiEntry } from '@simshop/contract/iot';
 import type { ChangeSimList, SimHistoryLine, SimRefreshReply } from '@simshop/contract/iot-sims';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LRUCache } from 'lru-cache';
@@ -64,6 +64,9 @@ function parsePopup(text: string | null) {
 
 export type LoginMode = 'sn' | 'iccid' | 'device';
 
+/** Real-name states of a card: 0 none, 1 verified, 2 under review, 3 rejected (AuthStatus). */
+export type RealnameState = Partial<Pick<Card, 'auth_status' | 'auth_platform_status'>>;
+
 export interface LoginTarget {
   simId: number;
   simNo: string;
@@ -94,6 +97,14 @@ export const SIM_INFO_CACHE_MS = 1_000;
 export class Sims {
   readonly #info: LRUCache<number, Partial<Record<Language, SimInfo>>>;
 
+  /** The VIP in effect shown in SIM info, given by the module that sells VIP (none without it). */
+  #vipOrder: (simId: number, now: number, language: Language) => Promise<VipOrder | null> = async () => null;
+
+  /** Lets the module that sells VIP supply SIM info's vipOrder. */
+  useVipOrders(lookup: (simId: number, now: number, language: Language) => Promise<VipOrder | null>): void {
+    this.#vipOrder = lookup;
+  }
+
   constructor(private readonly deps: SimsDeps) {
     this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 50_000, now: deps.now });
   }
@@ -122,7 +133,7 @@ export class Sims {
     const { db, site, layouts } = this.deps;
     const v = await repo.findSimView(db.db, simId);
     if (!v) throw fail('sim.gone');
-    const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }] = await Promise.all([
+    const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }, vip] = await Promise.all([
       this.operatorNames(language),
       site.resolvePromoter(v.promo_code),
       layouts.getLayout(v.promo_code, language),
@@ -130,6 +141,7 @@ export class Sims {
       textsFor(db.db, language, 'iot_break_rule', v.break_rule_id === null ? [] : [v.break_rule_id]),
       textsFor(db.db, language, 'iot_device', v.device_id === null ? [] : [v.device_id]),
       breakAndVolume(db.db, v.break_rule_id, v.volume_package_id),
+      this.#vipOrder(simId, now, language),
     ]);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
     const inEffect = v.end_at !== null && v.end_at > now;
@@ -221,7 +233,7 @@ export class Sims {
           ? { useFlow: volume.used_mb, totalMoney: volumeMoney(volume.used_mb, volume.g_price), gPrice: volume.g_price }
           : null,
       simShopLayout: { domain: promoter.config.domain, promoCode: v.promo_code, version: layout.version },
-      vipOrder: null,
+      vipOrder: vip,
       accelerateOrder: null,
       hasAccelerate: v.has_accelerate === 1,
       deviceNetworkMode: isDevice ? (v.d_network_mode ?? 1) : 0,
@@ -358,6 +370,27 @@ export class Sims {
     });
     this.forgetSimInfo(simId);
     await pushDataSwitch(db, carrier, simId, now);
+  }
+
+  /** Binds `mobile` to the card as its verified phone (SMS-code login then goes to it). */
+  async setBoundMobile(simId: number, mobile: string, now: number): Promise<void> {
+    await this.deps.db.db.updateTable('iot_sims').set({ mobile, numb_auth: 1, updated_at: now }).where('id', '=', simId).execute();
+    this.forgetSimInfo(simId);
+  }
+
+  /** Moves the card's real-name states (carrier: auth_status; platform: auth_platform_status), in the caller's transaction. */
+  async setRealnameState(trx: Kysely<Database>, simId: number, state: RealnameState, now: number): Promise<void> {
+    await trx
+      .updateTable('iot_sims')
+      .set({ ...state, updated_at: now })
+      .where('id', '=', simId)
+      .execute();
+    this.forgetSimInfo(simId);
+  }
+
+  /** The card of an ICCID (the carrier names cards by it). */
+  async cardIdByIccid(iccid: string): Promise<number | undefined> {
+    return (await repo.simByIccid(this.deps.db.db, iccid.toUpperCase()))?.id;
   }
 
   /** The promo code of a card's promoter. */

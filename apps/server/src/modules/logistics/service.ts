@@ -32,9 +32,19 @@ export class Logistics {
     this.onDelivered.set(orderType, handler);
   }
 
-  /** Books a shipment for an order; call inside the transaction that marks the order shipped. */
-  async ship(trx: Trx, input: { orderType: string; orderId: number; reference: string; fromCity: string; toCity: string }, now: number) {
-    const booked = await this.provider.book({ reference: input.reference, fromCity: input.fromCity, toCity: input.toCity }, now);
+  /**
+   * Books a shipment for an order; call inside the transaction that marks the order shipped. A
+   * tracking number the operator got from the carrier is kept; without one the provider books one.
+   */
+  async ship(
+    trx: Trx,
+    input: { orderType: string; orderId: number; reference: string; fromCity: string; toCity: string; trackingNo?: string },
+    now: number,
+  ) {
+    const booked = await this.provider.book(
+      { reference: input.reference, fromCity: input.fromCity, toCity: input.toCity, trackingNo: input.trackingNo },
+      now,
+    );
     await trx
       .insertInto('shipments')
       .values({

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { NumberOrdersTable } from '../../db/schema-storefront.ts';
 
@@ -25,8 +25,13 @@ export async function transition(trx: Db, id: number, from: string[], set: Updat
 
 export type OwnerScope = { mobile: string } | { session: string };
 
-function scoped(db: Db, scope: OwnerScope, status: string | undefined) {
-  let q = db.selectFrom('number_orders');
+/** The order tables of the Orders tab, by kind; they share the owner, status and time columns. */
+const ORDER_TABLES = { number: 'number_orders', goods: 'goods_orders' } as const;
+export type OrderKindName = keyof typeof ORDER_TABLES;
+
+function scoped(db: Db, kind: OrderKindName, scope: OwnerScope, status: string | undefined) {
+  // Typed as number_orders: only the columns every order table has are used.
+  let q = db.selectFrom(ORDER_TABLES[kind] as 'number_orders');
   q =
     'mobile' in scope
       ? q.where((eb) => eb.or([eb('owner_mobile', '=', scope.mobile), eb('contact_mobile', '=', scope.mobile)]))
@@ -34,14 +39,32 @@ function scoped(db: Db, scope: OwnerScope, status: string | undefined) {
   return status ? q.where('status', '=', status) : q;
 }
 
+/** A page of the owner's orders of every kind, newest first: which kind and id each is. */
 export async function listFor(db: Db, scope: OwnerScope, status: string | undefined, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    scoped(db, scope, status).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-    scoped(db, scope, status)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const kinds = Object.keys(ORDER_TABLES) as OrderKindName[];
+  const refs = kinds.map((kind) => scoped(db, kind, scope, status).select([sql.lit(kind).as('kind'), 'id', 'created_at']));
+  const [first, ...rest] = refs;
+  if (!first) return { refs: [], total: 0 };
+  const union = rest.reduce((q, r) => q.unionAll(r), first);
+  const [rows, counts] = await Promise.all([
+    union.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    Promise.all(
+      kinds.map((kind) =>
+        scoped(db, kind, scope, status)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    ),
   ]);
-  return { rows, total: Number(count.n) };
+  return {
+    refs: rows.map((r) => ({ kind: String(r.kind) as OrderKindName, id: Number(r.id) })),
+    total: counts.reduce((n, c) => n + Number(c.n), 0),
+  };
+}
+
+export function findByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([] as OrderRow[]);
+  return db.selectFrom('number_orders').selectAll().where('id', 'in', ids).execute();
 }
 
 export function expiredHolds(db: Db, now: number, limit: number) {

@@ -1,4 +1,5 @@
 import { envelope, page } from '@simshop/contract/envelope';
+import { createGoodsOrderBody } from '@simshop/contract/goods';
 import {
   createOrderBody,
   orderDetail,
@@ -14,6 +15,7 @@ import { ok } from '../../lib/envelope.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import type { App } from '../../lib/route.ts';
 import { currentLogin } from '../auth/service.ts';
+import { createGoodsOrder } from './goods-orders.ts';
 import * as orders from './service.ts';
 
 export function orderRoutes(deps: orders.OrderDeps) {
@@ -44,6 +46,27 @@ export function orderRoutes(deps: orders.OrderDeps) {
         const { promoCode, agreed: _agreed, ...input } = req.body;
         const result = await idempotent(db, scopeOf(req, 'number-order.create'), req.ctx.idempotencyKey, req.body, async () =>
           orders.createOrder(deps, owner, await app.site.resolvePromoter(promoCode), input),
+        );
+        return ok(result);
+      },
+    );
+
+    app.post(
+      '/api/shop/goodsOrder/create',
+      {
+        schema: {
+          tags,
+          summary:
+            'Order units of a general good; takes them from its stock (30001 when not enough are left). Header idempotency-key replays.',
+          body: createGoodsOrderBody,
+          response: { 200: envelope(orderDetail) },
+        },
+      },
+      async (req) => {
+        const owner = await ownerOf(req);
+        const { promoCode, agreed: _agreed, ...input } = req.body;
+        const result = await idempotent(db, scopeOf(req, 'goods-order.create'), req.ctx.idempotencyKey, req.body, async () =>
+          createGoodsOrder(deps, owner, await app.site.resolvePromoter(promoCode), input),
         );
         return ok(result);
       },

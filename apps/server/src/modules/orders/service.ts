@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Code } from '@simshop/contract/codes';
 import type { CreateOrderBody, OrderDetail, OrderStatus, OrderSummary } from '@simshop/contract/orders';
 import type { PaymentView, PayResult } from '@simshop/contract/payments';
@@ -11,58 +10,23 @@ import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
-import type { Logistics, ShipmentView } from '../logistics/service.ts';
-import type { Numbers } from '../numbers/service.ts';
-import type { PaymentRow, Payments } from '../payments/service.ts';
-import { divisionChildren, divisionName, type Promoter } from '../site/service.ts';
+import type { ShipmentView } from '../logistics/service.ts';
+import type { PaymentRow } from '../payments/service.ts';
+import { divisionName, type Promoter } from '../site/service.ts';
+import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, payReturnUrl, visibleTo, WAREHOUSE_CITY } from './common.ts';
+import * as goodsOrders from './goods-orders.ts';
 import * as repo from './repository.ts';
 
 /** Order type of vanity-number orders in the payments and logistics modules. */
 export const ORDER_TYPE = 'number';
-/** Where parcels of SIM cards leave from (the simulator's origin). */
-const WAREHOUSE_CITY = '深圳市';
 
-/**
- * Who is asking: the logged-in mobile (from x-session-id) and the hash of the browser's
- * x-order-session-id. An order is visible to either its session or a mobile that is its
- * creator's or its contact mobile.
- */
-export interface Owner {
-  mobile: string | null;
-  session: string;
-  /** The language replies are read in. */
-  language: Language;
-}
-
-export interface OrderDeps extends Deps {
-  numbers: Numbers;
-  payments: Payments;
-  logistics: Logistics;
-}
+export type { OrderDeps, Owner } from './common.ts';
+export { orderSessionHash } from './common.ts';
 
 type CreateInput = Omit<CreateOrderBody, 'agreed' | 'promoCode'>;
 
-export function orderSessionHash(orderSessionId: string): string {
-  return orderSessionId ? createHash('sha256').update(`order-session:${orderSessionId}`).digest('hex') : '';
-}
-
-export function payReturnUrl(no: string): string {
-  return `/shop/#/pages/order/pay/index?orderNo=${no}`;
-}
-
 function maskId(id: string): string {
   return `${id.slice(0, 3)}***********${id.slice(-4)}`;
-}
-
-function checkAddress(a: CreateInput['address']): void {
-  if (!divisionChildren('000000')?.some((p) => p.code === a.province)) throw invalid('address.province', 'orders.unknownProvince');
-  if (!divisionChildren(a.province)?.some((c) => c.code === a.city)) throw invalid('address.city', 'orders.cityNotInProvince');
-  if (!divisionChildren(a.city)?.some((c) => c.code === a.county)) throw invalid('address.county', 'orders.countyNotInCity');
-}
-
-function visibleTo(o: repo.OrderRow, owner: Pick<Owner, 'mobile' | 'session'>): boolean {
-  if (owner.mobile && (o.owner_mobile === owner.mobile || o.contact_mobile === owner.mobile)) return true;
-  return owner.session !== '' && o.owner_session === owner.session;
 }
 
 async function ownOrder(deps: Deps, owner: Pick<Owner, 'mobile' | 'session'>, no: string): Promise<repo.OrderRow> {
@@ -75,7 +39,9 @@ async function ownOrder(deps: Deps, owner: Pick<Owner, 'mobile' | 'session'>, no
 function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
   return {
     orderNo: o.order_no,
+    kind: 'number',
     status: o.status as OrderStatus,
+    goods: null,
     number: o.number,
     operator: o.operator,
     operatorName,
@@ -95,14 +61,13 @@ async function detail(deps: OrderDeps, o: repo.OrderRow, language: Language): Pr
     deps.numbers.findPackageById(deps.db, o.package_id, language),
     o.shipped_at ? deps.logistics.forOrder(ORDER_TYPE, o.id) : Promise.resolve(null),
   ]);
-  const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
   const payable = o.status === 'awaiting_payment' && (o.hold_until ?? 0) > now;
   return {
     ...summary(o, operatorName),
     buyerName: o.buyer_name,
     idNumberMasked: maskId(o.id_number),
     contactMobile: o.contact_mobile,
-    address: { province: o.province, city: o.city, county: o.county, detail: o.address_detail, fullText: `${names}${o.address_detail}` },
+    address: addressOf(o),
     package: pkg,
     paidAt: o.paid_at,
     shippedAt: o.shipped_at,
@@ -132,9 +97,7 @@ const reserved = () => new BizError(Code.NUMBER_RESERVED, 'numbers.reserved');
  * concurrent orders for one number exactly one succeeds; the others get 32001.
  */
 export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, input: CreateInput): Promise<OrderDetail> {
-  if (!owner.mobile && !owner.session) {
-    throw invalid('x-order-session-id', 'orders.sessionHeaderMissing');
-  }
+  checkOwner(owner);
   const idNumber = input.idNumber.toUpperCase();
   if (!isChineseId(idNumber)) throw invalid('idNumber', 'orders.invalidIdNumber');
   checkAddress(input.address);
@@ -186,15 +149,26 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
 }
 
 export async function orderDetail(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsOrderDetail(deps, owner, no);
   return detail(deps, await ownOrder(deps, owner, no), owner.language);
 }
 
-/** The logged-in mobile's orders, or before login this browser's order session's. */
+/** The logged-in mobile's orders of every kind, or before login this browser's order session's; newest first. */
 export async function listOrders(deps: OrderDeps, owner: Owner, status: string | undefined, page: number, pageSize: number) {
   const scope: repo.OwnerScope | null = owner.mobile ? { mobile: owner.mobile } : owner.session ? { session: owner.session } : null;
   if (!scope) return { list: [], total: 0, page, pageSize };
-  const { rows, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
-  const list = await Promise.all(rows.map(async (o) => summary(o, await deps.numbers.operatorName(o.operator, owner.language))));
+  const { refs, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
+  const idsOf = (kind: repo.OrderKindName) => refs.filter((r) => r.kind === kind).map((r) => r.id);
+  const [numberRows, goods] = await Promise.all([
+    repo.findByIds(deps.db, idsOf('number')),
+    goodsOrders.goodsSummaries(deps, idsOf('goods'), owner.language),
+  ]);
+  const numbers = new Map(
+    await Promise.all(
+      numberRows.map(async (o) => [o.id, summary(o, await deps.numbers.operatorName(o.operator, owner.language))] as const),
+    ),
+  );
+  const list = refs.flatMap((r) => (r.kind === 'goods' ? goods.get(r.id) : numbers.get(r.id)) ?? []);
   return { list, total, page, pageSize };
 }
 
@@ -219,14 +193,15 @@ async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise
 }
 
 export async function cancelOrder(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.cancelGoodsOrder(deps, owner, no);
   const o = await ownOrder(deps, owner, no);
   if (!(await cancel(deps, o.id, 'cancelled by the buyer'))) throw invalid('orderNo', 'orders.cancelOnlyAwaiting');
   return orderDetail(deps, owner, no);
 }
 
-/** Ends the holds that ran out: the order is cancelled and the number goes back on sale. */
+/** Ends the holds that ran out: the order is cancelled and the number (or the goods' stock) goes back on sale. */
 export async function expireHolds(deps: OrderDeps, now: number): Promise<number> {
-  let expired = 0;
+  let expired = await goodsOrders.expireGoodsHolds(deps, now);
   for (const o of await repo.expiredHolds(deps.db, now, 100)) {
     // A payment may have been made just before the hold ended: ask the provider first.
     for (const p of await deps.payments.pendingOf(ORDER_TYPE, o.id)) await deps.payments.reconcileOne(p);
@@ -236,6 +211,7 @@ export async function expireHolds(deps: OrderDeps, now: number): Promise<number>
 }
 
 export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, no: string, method: string): Promise<PaymentView> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.payGoodsOrder(deps, owner, promoter, no, method);
   const o = await ownOrder(deps, owner, no);
   if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw invalid('orderNo', 'orders.cannotPay');
   return deps.payments.create({
@@ -253,6 +229,7 @@ export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter
 
 /** The order's payment state; a pending payment is checked with its provider first. */
 export async function payResult(deps: OrderDeps, owner: Owner, no: string): Promise<PayResult> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsPayResult(deps, owner, no);
   const first = await ownOrder(deps, owner, no);
   const pending = await deps.payments.pendingOf(ORDER_TYPE, first.id);
   for (const p of pending) await deps.payments.reconcileOne(p);
@@ -263,6 +240,7 @@ export async function payResult(deps: OrderDeps, owner: Owner, no: string): Prom
 }
 
 export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string): Promise<ShipmentView & { orderNo: string }> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsOrderLogistics(deps, owner, no);
   const o = await ownOrder(deps, owner, no);
   const s = await deps.logistics.forOrder(ORDER_TYPE, o.id);
   if (!s) throw invalid('orderNo', 'orders.notShipped');
@@ -271,6 +249,7 @@ export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string):
 
 /** Ships a paid order (operator tools; the demo seed). */
 export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): Promise<void> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.shipGoodsOrder(deps, no, now);
   await deps.db.transaction().execute(async (trx) => {
     const o = await repo.findByNo(trx, no);
     if (!o) throw invalid('orderNo', 'orders.noSuchOrder');
@@ -287,6 +266,7 @@ export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): 
 
 /** A completed order of this mobile that may be reviewed (reviews module). */
 export async function completedOrderOf(deps: Deps, mobile: string, no: string) {
+  if (goodsOrders.isGoodsOrderNo(no)) throw invalid('orderNo', 'orders.noSuchOrder');
   const o = await ownOrder(deps, { mobile, session: '' }, no);
   if (o.status !== 'completed') throw invalid('orderNo', 'orders.reviewOnlyCompleted');
   return { id: o.id, promoterId: o.promoter_id, number: o.number, buyerName: o.buyer_name, mobile: o.contact_mobile };
@@ -331,6 +311,7 @@ async function onRefunded(deps: OrderDeps, trx: Transaction<Database>, p: Paymen
 }
 
 export function registerOrderHandlers(deps: OrderDeps): void {
+  goodsOrders.registerGoodsOrderHandlers(deps);
   deps.payments.registerOrderType(ORDER_TYPE, {
     onPaid: (trx, p, now) => onPaid(deps, trx, p, now),
     onRefunded: (trx, p, now) => onRefunded(deps, trx, p, now),

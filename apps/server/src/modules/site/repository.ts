@@ -5,6 +5,10 @@ export function findPromoterByCode(db: Kysely<Database>, promoCode: string) {
   return db.selectFrom('promoters').selectAll().where('promo_code', '=', promoCode).executeTakeFirst();
 }
 
+export function findPromoterById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('promoters').select('promo_code').where('id', '=', id).executeTakeFirst();
+}
+
 export function findDefaultPromoter(db: Kysely<Database>) {
   return db.selectFrom('promoters').selectAll().where('is_default', '=', 1).orderBy('id').executeTakeFirst();
 }

@@ -98,6 +98,19 @@ export class Site {
     return promoter;
   }
 
+  /** The promoter and its upstream agents, nearest first (at most ten levels). */
+  async upstreamChain(promoter: Promoter): Promise<Promoter[]> {
+    const chain = [promoter];
+    for (let parentId = promoter.parentId; parentId !== null && chain.length < 10; ) {
+      const row = await repo.findPromoterById(this.deps.db, parentId);
+      if (!row) break;
+      const parent = await this.resolvePromoter(row.promo_code);
+      chain.push(parent);
+      parentId = parent.parentId;
+    }
+    return chain;
+  }
+
   /** Forgets cached promoters (after an operator edits them, and in tests). */
   forgetPromoters(): void {
     this.#promoters.clear();

@@ -21,9 +21,9 @@ export interface ShipmentRef {
 
 export interface LogisticsProvider {
   readonly name: string;
-  /** Books a shipment with a carrier and returns its tracking number. */
+  /** Books a shipment with a carrier and returns its tracking number (the one given, when the parcel already has one). */
   book(
-    input: { reference: string; fromCity: string; toCity: string },
+    input: { reference: string; fromCity: string; toCity: string; trackingNo?: string },
     now: number,
   ): Promise<{ companyCode: string; companyName: string; trackingNo: string }>;
   /** Every event of the shipment up to now, oldest first. */
@@ -55,8 +55,12 @@ const SCRIPT: { after: number; status: LogisticsStatus; text: (s: ShipmentRef) =
 export function logisticsSimulator(): LogisticsProvider {
   return {
     name: 'simulator',
-    async book() {
-      return { companyCode: 'SIMEX', companyName: '模拟速运 SimExpress', trackingNo: `SE${String(randomInt(0, 1e12)).padStart(12, '0')}` };
+    async book(input) {
+      return {
+        companyCode: 'SIMEX',
+        companyName: '模拟速运 SimExpress',
+        trackingNo: input.trackingNo ?? `SE${String(randomInt(0, 1e12)).padStart(12, '0')}`,
+      };
     },
     async track(s, now) {
       return SCRIPT.filter((e) => s.createdAt + e.after <= now).map((e) => ({

@@ -8,7 +8,7 @@ import type { SandboxProvider } from './sandbox.ts';
  * CSP-safe) with Pay and Cancel as plain form posts, like a provider's H5 cashier.
  */
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);

@@ -1,6 +1,6 @@
-import type { OrderStatus } from '@simshop/contract/orders';
-import { Dialog, Toast } from 'antd-mobile';
+import type { OrderStatus, OrderSummary } from '@simshop/contract/orders';
 import { useTranslation } from 'react-i18next';
+import { Dialog, Toast } from '../../lib/feedback.ts';
 import { navigateTo } from '../../lib/nav.ts';
 import { useCancelOrder } from './api/cancel-order.ts';
 import type { OrderAction } from './components/order-card.tsx';
@@ -9,7 +9,7 @@ import type { OrderAction } from './components/order-card.tsx';
 export function useOrderActions() {
   const { t } = useTranslation();
   const cancel = useCancelOrder();
-  return (o: { orderNo: string; number: string; status: OrderStatus }): OrderAction[] => {
+  return (o: Pick<OrderSummary, 'orderNo' | 'number' | 'goods' | 'kind'> & { status: OrderStatus }): OrderAction[] => {
     const pay = () => void navigateTo(`/pages/order/pay/index?orderNo=${o.orderNo}`);
     const track = () => void navigateTo(`/pages/order/logistics/index?orderNo=${o.orderNo}`);
     switch (o.status) {
@@ -20,7 +20,7 @@ export function useOrderActions() {
             label: t('shop.orders.cancel'),
             onClick: () =>
               void Dialog.confirm({
-                content: t('shop.orders.cancelConfirm', { number: o.number }),
+                content: o.goods ? t('goods.cancelConfirm', { name: o.goods.name }) : t('shop.orders.cancelConfirm', { number: o.number }),
                 confirmText: t('shop.orders.cancelYes'),
                 cancelText: t('shop.orders.cancelNo'),
                 onConfirm: async () => {
@@ -34,6 +34,7 @@ export function useOrderActions() {
       case 'shipped':
         return [{ key: 'track', label: t('shop.orders.logistics'), primary: true, onClick: track }];
       case 'completed':
+        if (o.kind === 'goods') return [{ key: 'track', label: t('shop.orders.logistics'), onClick: track }];
         return [
           { key: 'track', label: t('shop.orders.logistics'), onClick: track },
           {

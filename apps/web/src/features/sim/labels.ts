@@ -4,7 +4,7 @@ import type { SimInfo } from '@simshop/contract/iot';
 export type Tone = 'good' | 'warn' | 'bad' | 'plain';
 
 const SIM_STATUS: Record<number, Tone> = { 1: 'warn', 2: 'good', 3: 'bad', 4: 'bad' };
-const AUTH_STATUS: Record<number, Tone> = { 0: 'warn', 1: 'good', 2: 'warn' };
+const AUTH_STATUS: Record<number, Tone> = { 0: 'warn', 1: 'good', 2: 'warn', 3: 'bad' };
 const ONLINE_STATUS: Record<number, Tone> = { 1: 'good', 2: 'plain', 3: 'plain' };
 
 /** Translation key and tone of the card status; an active card under a break rule reads "Restricted". */

@@ -1,5 +1,5 @@
 import { isHttpLink } from '@simshop/contract/validate';
-import { Toast } from 'antd-mobile';
+import { Toast } from '../../lib/feedback.ts';
 import { NavError, openPage } from '../../lib/nav.ts';
 
 /** Opens a configured link: http links in the browser, internal paths through navigation. */

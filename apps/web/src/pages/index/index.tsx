@@ -3,6 +3,8 @@ import { RightOutline, SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useGoodsList } from '../../features/goods/api/goods-list.ts';
+import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { useNumberList } from '../../features/numbers/api/number-list.ts';
 import { NumberResults } from '../../features/numbers/components/number-results.tsx';
 import { NumberSkeleton } from '../../features/numbers/components/number-skeleton.tsx';
@@ -19,7 +21,7 @@ import { Carousel } from '../../features/site/components/carousel.tsx';
 import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { ShopHeader } from '../../features/site/components/shop-header.tsx';
 import { openLink } from '../../features/site/open-link.ts';
-import { knowsPage, navigateTo } from '../../lib/nav.ts';
+import { knowsPage, navigateTo, reLaunch } from '../../lib/nav.ts';
 import { useSession } from '../../lib/session.ts';
 import '../../components/shop.css';
 import './index.css';
@@ -27,6 +29,7 @@ import './index.css';
 const NUMBERS_PAGE = '/pages/index/VanityNumber/index';
 const IOT_LOGIN = '/pages/iot/login/index';
 const PREVIEW = 6;
+const GOODS_PREVIEW = 4;
 
 function HomeSearch() {
   const { t } = useTranslation();
@@ -86,10 +89,12 @@ function NumbersGroup({ suggest, arrange, onArrange }: { suggest: boolean; arran
   );
 }
 
-/** The goods group: only the goods this shop actually sells online. */
+/** The goods group: the storefront's general goods, with the number shop and the IoT self-service beside them. */
 function GoodsGroup() {
   const { t } = useTranslation();
-  const goods = [
+  const list = useGoodsList();
+  const items = (list.data?.pages[0]?.list ?? []).slice(0, GOODS_PREVIEW);
+  const entries = [
     {
       key: 'numbers',
       link: NUMBERS_PAGE,
@@ -101,26 +106,41 @@ function GoodsGroup() {
   ];
   return (
     <section className="home-group" aria-label={t('home.goods')}>
-      {goods.map((g) => (
-        <button key={g.key} type="button" className={`goods-card goods-${g.key}`} onClick={() => openLink(g.link)}>
-          <span className="goods-art" aria-hidden="true">
-            {g.key === 'numbers' ? '888' : 'IoT'}
-          </span>
-          <span className="goods-text">
-            <span className="goods-title">
-              {g.title}
-              {g.badge ? <span className="chip-tag">{g.badge}</span> : null}
+      {list.isPending ? (
+        <GoodsSkeleton count={2} />
+      ) : items.length > 0 ? (
+        <>
+          <GoodsGrid items={items} onOpen={(g) => void navigateTo(goodsPage(g.id))} />
+          <div className="home-more">
+            <Button block shape="rounded" className="btn-hot" onClick={() => void navigateTo('/pages/goods/index')}>
+              {t('goods.allGoods')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      <div className="home-entries">
+        {entries.map((g) => (
+          <button key={g.key} type="button" className={`goods-card goods-${g.key}`} onClick={() => openLink(g.link)}>
+            <span className="goods-art" aria-hidden="true">
+              {g.key === 'numbers' ? '888' : 'IoT'}
             </span>
-            <span className="muted">{g.text}</span>
-          </span>
-          <RightOutline />
-        </button>
-      ))}
+            <span className="goods-text">
+              <span className="goods-title">
+                {g.title}
+                {g.badge ? <span className="chip-tag">{g.badge}</span> : null}
+              </span>
+              <span className="muted">{g.text}</span>
+            </span>
+            <RightOutline />
+          </button>
+        ))}
+      </div>
     </section>
   );
 }
 
-export default function HomePage() {
+/** The default home: the storefront's header, carousel, shortcuts and groups (spec §2 /pages/index/default). */
+export function DefaultHome() {
   const { t } = useTranslation();
   const config = useBaseConfig();
   const [params] = useSearchParams();
@@ -192,4 +212,15 @@ export default function HomePage() {
       <ShopFooter front={front} />
     </div>
   );
+}
+
+const SINGLE_HOME = '/pages-sub/single/index';
+
+/** Home (spec §2): the featured single page when a page code is set, otherwise the default home. */
+export default function HomePage() {
+  const pageCode = useSession((s) => s.carried.pageCode);
+  useEffect(() => {
+    if (pageCode) void reLaunch(`${SINGLE_HOME}?pageCode=${encodeURIComponent(pageCode)}`).catch(() => undefined);
+  }, [pageCode]);
+  return pageCode ? null : <DefaultHome />;
 }

@@ -1,16 +1,18 @@
 import { isMobile } from '@simshop/contract/validate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Input, NoticeBar, Toast } from 'antd-mobile';
+import { Button, Checkbox, Input, NoticeBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
 import { sendCode } from '../../features/auth/api/send-code.ts';
+import { startWechatAuthorize, useWechatInfo } from '../../features/auth/api/wechat-info.ts';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { HOME, NavError, navigateTo, redirectTo, switchTab } from '../../lib/nav.ts';
 import { useSession } from '../../lib/session.ts';
 import '../../components/shop.css';
 import './index.css';
+import { Toast } from '../../lib/feedback.ts';
 
 /** Seconds before another code may be asked for. */
 const RESEND_SECONDS = 60;
@@ -50,6 +52,16 @@ export default function LoginPage() {
   const [sending, setSending] = useState(false);
   const [loggingIn, setLoggingIn] = useState(false);
   const [left, startCountdown] = useCountdown();
+  const wechat = useWechatInfo().data;
+  const redirect = params.get('redirect');
+  const afterLogin = redirect?.startsWith('/pages/') && !redirect.startsWith('/pages/login/') ? redirect : '/pages/user/index';
+  const signInWithWechat = () =>
+    startWechatAuthorize({ type: 'login', page: afterLogin, syncRedirect: true, promoCode: useSession.getState().carried.promoCode });
+  // Inside WeChat the sign-in goes through WeChat's authorisation at once (spec §2).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when WeChat says sign-in is needed
+  useEffect(() => {
+    if (wechat?.needLogin) signInWithWechat();
+  }, [wechat?.needLogin]);
 
   const mobileOk = isMobile(mobile);
 
@@ -146,6 +158,11 @@ export default function LoginPage() {
         <Button type="submit" block shape="rounded" color="primary" size="large" loading={loggingIn} className="login-submit">
           {t('shop.login.submit')}
         </Button>
+        {wechat?.enabled ? (
+          <button type="button" className="login-wechat" onClick={signInWithWechat}>
+            {t('authorize.withWechat')}
+          </button>
+        ) : null}
         <div className="login-agree">
           <span className="muted">
             <Checkbox checked={agreed} onChange={setAgreed} style={{ '--icon-size': '15px', '--gap': '6px', '--font-size': '12px' }}>
@@ -171,7 +188,17 @@ export default function LoginPage() {
           </span>
         </div>
       </form>
-      <p className="muted login-foot">{t('shop.login.privacy')}</p>
+      <p className="muted login-foot">
+        {t('shop.login.privacy')}{' '}
+        <button
+          type="button"
+          className="text-link"
+          data-tap-exempt="link in a sentence"
+          onClick={() => void navigateTo('/pages/about/textTemplate?type=loginProtocol')}
+        >
+          {t('about.userAgreement')}
+        </button>
+      </p>
     </div>
   );
 }

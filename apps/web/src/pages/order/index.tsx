@@ -2,6 +2,7 @@ import type { OrderStatus, OrderSummary } from '@simshop/contract/orders';
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useOrderList } from '../../features/orders/api/order-list.ts';
 import { OrderCard } from '../../features/orders/components/order-card.tsx';
 import { useOrderActions } from '../../features/orders/order-actions.ts';
@@ -34,7 +35,9 @@ export default function OrdersPage() {
   const config = useBaseConfig();
   const mobile = useSession((s) => s.userInfo.mobile);
   const orderSessionId = useSession((s) => s.orderSessionId);
-  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [params] = useSearchParams();
+  // ?status=… (the My tab's shortcuts) opens on that state.
+  const [status, setStatus] = useState<OrderStatus | ''>(() => TABS.find((s) => s && s === params.get('status')) ?? '');
   const owner = mobile ? `mobile:${mobile}` : `session:${orderSessionId}`;
   const list = useOrderList(owner, status);
   const orders = list.data?.pages.flatMap((p) => p.list) ?? [];

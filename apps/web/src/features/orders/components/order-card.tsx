@@ -25,6 +25,11 @@ export function formatLeft(ms: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** What an order is for, in a sentence: the number, or the good's name. */
+export function orderItemLabel(order: Pick<OrderSummary, 'number' | 'goods'>): string {
+  return order.goods ? order.goods.name : order.number;
+}
+
 export interface OrderAction {
   key: string;
   label: string;
@@ -48,22 +53,44 @@ export function OrderCard({
   const { t } = useTranslation();
   const left = useCountdown(order.status === 'awaiting_payment' ? order.holdUntil : null);
   const created = formatDateTime(order.createdAt);
+  const goods = order.goods;
   const operator = t(`dict.operator_type.${order.operator}`, { defaultValue: order.operatorName });
   return (
-    <article className="order-card" aria-label={t('shop.orders.cardLabel', { number: order.number })} data-order-no={order.orderNo}>
+    <article
+      className="order-card"
+      aria-label={t('shop.orders.cardLabel', { number: orderItemLabel(order) })}
+      data-order-no={order.orderNo}
+    >
       <header className="order-card-head">
         <span className="muted">{t('shop.orders.no', { no: order.orderNo })}</span>
         <OrderStatusTag status={order.status} />
       </header>
       <button type="button" className="order-card-body" onClick={onOpen} disabled={!onOpen}>
-        <div className="order-card-icon" aria-hidden="true">
-          SIM
-        </div>
-        <div className="order-card-main">
-          <PrettyNumber number={order.number} size="sm" />
-          <div className="muted">
-            {operator} · {order.packageName}
+        {goods ? (
+          <img className="order-card-icon" src={goods.image} alt="" width={44} height={44} />
+        ) : (
+          <div className="order-card-icon" aria-hidden="true">
+            SIM
           </div>
+        )}
+        <div className="order-card-main">
+          {goods ? (
+            <>
+              <span className="order-card-title" data-user-text>
+                {goods.name}
+              </span>
+              <div className="muted">
+                <span data-user-text>{goods.specName}</span> × {goods.quantity}
+              </div>
+            </>
+          ) : (
+            <>
+              <PrettyNumber number={order.number} size="sm" />
+              <div className="muted">
+                {operator} · {order.packageName}
+              </div>
+            </>
+          )}
           <div className="muted">{created}</div>
         </div>
         <div className="order-card-amount">

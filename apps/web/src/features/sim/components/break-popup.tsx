@@ -1,10 +1,11 @@
 import './sim.css';
 import type { SimInfo } from '@simshop/contract/iot';
-import { CenterPopup, Toast } from 'antd-mobile';
+import { CenterPopup } from 'antd-mobile';
 import { CloseOutline, ExclamationShieldFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
+import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useSimRemoveBreak } from '../api/sim-remove-break.ts';
 

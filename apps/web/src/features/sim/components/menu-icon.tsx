@@ -3,6 +3,7 @@ import {
   AppstoreOutline,
   BillOutline,
   ContentOutline,
+  CouponOutline,
   FileOutline,
   GiftOutline,
   GlobalOutline,
@@ -38,6 +39,7 @@ const GLYPHS: Record<string, [ComponentType<{ fontSize?: number | string }>, str
   integralShop: [ShopbagOutline, '#ff6b6b', '#ff9a8b'],
   vip: [StarOutline, '#d4a017', '#f2c94c'],
   task: [TeamOutline, '#00a870', '#3fd1a0'],
+  couponExchange: [CouponOutline, '#fa541c', '#ff9c6e'],
   setting: [SetOutline, '#595959', '#6e6e6e'],
   more: [AppOutline, '#6e6e6e', '#bfbfbf'],
 };

@@ -1,8 +1,8 @@
 import './sim.css';
 import type { LayoutMenu } from '@simshop/contract/iot';
-import { Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Toast } from '../../../lib/feedback.ts';
 import { t as translate } from '../../../lib/i18n.ts';
 import { knowsPage, NavError, navigateTo, openPage, redirectTo } from '../../../lib/nav.ts';
 import { useLayoutText } from '../layout-text.ts';

@@ -1,8 +1,11 @@
 import { Code } from '@simshop/contract/codes';
-import { Dialog } from 'antd-mobile';
+import type { QueryClient } from '@tanstack/react-query';
+import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { t } from '../../../lib/i18n.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import type { ApiError } from '../../../lib/request.ts';
+import { useSession } from '../../../lib/session.ts';
+import { payPassStatusQuery } from '../api/pay-pass-status.ts';
 
 const REALNAME = '/pages/iot/index/realnameAuth/index';
 const SIM_SERVICE = '/pages/iot/index/customer/index';
@@ -43,3 +46,16 @@ export const isRealnameRequired = (code: number) => code === Code.REALNAME_REQUI
 /** A refusal about the pay password (wrong, or the lock): the field the server names, in any language. */
 export const isPasswordField = (error: ApiError) =>
   error.field === 'payPassword' || error.field === 'oldPayPassword' || /^(old)?payPassword:/i.test(error.message);
+
+/**
+ * A payment with the pay password was refused: 'wrong' when the pay-password sheet should say so
+ * (a wrong password, or paying by password is locked); anything else is shown here, the sheet
+ * closed (`close`) and 'stop' returned.
+ */
+export async function passwordRefusal(queryClient: QueryClient, error: ApiError, close: () => void): Promise<'wrong' | 'stop'> {
+  const status = await queryClient.fetchQuery(payPassStatusQuery(useSession.getState().simNo));
+  if (status.locked || isPasswordField(error)) return 'wrong';
+  Toast.show({ content: error.message || t('request.operationFailed') });
+  close();
+  return 'stop';
+}

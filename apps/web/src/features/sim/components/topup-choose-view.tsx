@@ -1,9 +1,10 @@
 import './money.css';
 import type { TopupChooseReply } from '@simshop/contract/iot-money';
-import { Input, Toast } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { type TopupKind, useTopupChoose } from '../api/topup-choose.ts';
 import { yuan } from '../format.ts';

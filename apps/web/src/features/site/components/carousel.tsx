@@ -1,21 +1,50 @@
 import type { Front } from '@simshop/contract/site';
-import { Swiper } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { openLink } from '../open-link.ts';
 
-/** The home carousel of the promoter (front.indexCarousel). */
+const CarouselSwiper = lazy(() => import('./carousel-swiper.tsx'));
+
+export function Slide({ item }: { item: Front['indexCarousel'][number] }) {
+  return (
+    <button type="button" className="carousel-item" onClick={() => openLink(item.link)} aria-label={item.title}>
+      <img src={item.image} alt={item.title} width={351} height={140} />
+    </button>
+  );
+}
+
+/** True from the first idle moment after the first paint. */
+function useAfterFirstPaint(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setAfter(true), { timeout: 1500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setAfter(true), 300);
+    return () => clearTimeout(id);
+  }, []);
+  return after;
+}
+
+/**
+ * The home carousel of the promoter (front.indexCarousel): its first slide at once, in the place and
+ * size of the carousel; the sliding carousel (Swiper and its gesture and animation libraries) takes
+ * over after the first paint.
+ */
 export function Carousel({ items }: { items: Front['indexCarousel'] }) {
-  if (items.length === 0) return null;
+  const after = useAfterFirstPaint();
+  const first = items[0];
+  if (!first) return null;
+  const still = <Slide item={first} />;
   return (
     <div className="carousel">
-      <Swiper autoplay loop={items.length > 1} style={{ '--border-radius': '12px' }}>
-        {items.map((item) => (
-          <Swiper.Item key={item.image}>
-            <button type="button" className="carousel-item" onClick={() => openLink(item.link)} aria-label={item.title}>
-              <img src={item.image} alt={item.title} width={351} height={140} />
-            </button>
-          </Swiper.Item>
-        ))}
-      </Swiper>
+      {items.length > 1 && after ? (
+        <Suspense fallback={still}>
+          <CarouselSwiper items={items} />
+        </Suspense>
+      ) : (
+        still
+      )}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
-import { Avatar, Dialog, List } from 'antd-mobile';
+import { Avatar, List } from 'antd-mobile';
 import { BillOutline, ClockCircleOutline, LeftOutline, LockOutline, PhoneFill, UserContactOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stackDepth } from '../../../app/history.ts';
+import { useSimCouponList } from '../../../features/sim/api/sim-coupon-list.ts';
+import '../../../features/sim/components/engage.css';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
 import { useSimLogout } from '../../../features/sim/api/sim-logout.ts';
@@ -17,6 +19,7 @@ import { authStatusLabel, isDevice, operatorKey, simStatusLabel } from '../../..
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../lib/datetime.ts';
+import { Dialog } from '../../../lib/feedback.ts';
 import { knowsPage, navigateBack, navigateTo, redirectTo } from '../../../lib/nav.ts';
 
 const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
@@ -29,8 +32,33 @@ const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
 const ASSET_ITEMS = [
   { key: 'balance', title: '余额', icon: '', path: '/pages/iot/index/balance/index' },
   { key: 'integral', title: '积分', icon: '', path: '/pages-sub/iot/index/integralLog/index' },
-  { key: 'couponCoin', title: '券币', icon: '', path: '/pages/iot/index/couponChoose/index' },
+  { key: 'couponCoin', title: '券币', icon: '', path: '/pages-sub/iot/index/couponExchange/index' },
 ];
+
+const EXCHANGE_ORDERS = '/pages-sub/iot/index/couponExchange/order/index';
+const VIP = '/pages-sub/iot/index/vip/index';
+const MY_VIP = '/pages-sub/iot/user/vip';
+
+/** The card's package coupons usable now, leading to its exchanges. */
+function CouponsItem() {
+  const { t } = useTranslation();
+  const q = useSimCouponList();
+  const body = (
+    <>
+      <span className="sim-item-value" data-testid="item-coupons">
+        {q.data ? q.data.unused : '—'}
+      </span>
+      <span className="sim-item-label">{t('engage.coupon.assetLabel')}</span>
+    </>
+  );
+  return knowsPage(EXCHANGE_ORDERS) ? (
+    <button type="button" className="sim-item" onClick={() => void navigateTo(EXCHANGE_ORDERS)}>
+      {body}
+    </button>
+  ) : (
+    <div className="sim-item">{body}</div>
+  );
+}
 
 function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
   const { t } = useTranslation();
@@ -102,14 +130,27 @@ export default function IotUserPage() {
             {items.map((item) => (
               <ItemCardItem key={item.key} item={item} info={data} />
             ))}
+            <CouponsItem />
           </div>
         </section>,
       );
     } else if (el.key === 'vip' && data.vipOrder) {
       blocks.push(
-        <section key="vip" className="card sim-user-vip">
+        <button key="vip" type="button" className="card sim-user-vip" data-testid="user-vip" onClick={() => void navigateTo(MY_VIP)}>
           <b>{data.vipOrder.vipName}</b>
           <span>{t('iot.user.vipUntil', { date: formatDate(data.vipOrder.endAt) })}</span>
+        </button>,
+      );
+    } else if (el.key === 'vip' && knowsPage(VIP)) {
+      blocks.push(
+        <section key="vip" className="card sim-user-vip-join" data-testid="user-vip">
+          <span>
+            <b>{t('engage.vip.join')}</b>
+            <span className="muted"> · {t('engage.vip.pitch')}</span>
+          </span>
+          <button type="button" className="task-btn claim" onClick={() => void navigateTo(VIP)}>
+            {t('engage.vip.open')}
+          </button>
         </section>,
       );
     } else if (el.key === 'carousel') {

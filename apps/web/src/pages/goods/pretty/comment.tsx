@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, InfiniteScroll, Rate, Skeleton, TextArea, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, InfiniteScroll, Rate, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { navigateBack } from '../../../lib/nav.ts';
 import '../../../components/shop.css';
 import './comment.css';
 import { formatDate } from '../../../lib/datetime.ts';
+import { Toast } from '../../../lib/feedback.ts';
 
 /** Write the review of a completed order (`?orderNo=`): the buyer only, once. */
 function WriteReview({ orderNo }: { orderNo: string }) {

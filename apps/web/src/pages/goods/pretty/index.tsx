@@ -1,11 +1,12 @@
 import type { CreateOrderBody } from '@simshop/contract/orders';
 import { isChineseId, isMobile } from '@simshop/contract/validate';
-import { Button, Checkbox, ErrorBlock, Form, Input, List, NoticeBar, Rate, Skeleton, TextArea, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, Form, Input, List, NoticeBar, Rate, Skeleton, TextArea } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { AddressPicker } from '../../../components/address-picker.tsx';
+import { AgreeTerms } from '../../../components/agree-terms.tsx';
 import { PrettyNumber } from '../../../components/pretty-number.tsx';
 import { Price } from '../../../components/price.tsx';
 import { useNumberDetail } from '../../../features/numbers/api/number-detail.ts';
@@ -20,6 +21,7 @@ import { navigateTo, redirectTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './index.css';
+import { Toast } from '../../../lib/feedback.ts';
 
 type FormValues = Pick<OrderDraft, 'buyerName' | 'idNumber' | 'contactMobile' | 'detail'>;
 
@@ -257,34 +259,7 @@ export default function PrettyNumberPage() {
         </Form>
       </div>
 
-      <div className="pretty-agree">
-        <span className="muted">
-          <Checkbox
-            checked={draft.agreed}
-            onChange={(agreed) => update(n.number, { agreed })}
-            style={{ '--icon-size': '16px', '--font-size': '12px', '--gap': '6px' }}
-          >
-            {t('shop.number.agreePrefix')}
-          </Checkbox>
-          <button
-            type="button"
-            className="text-link"
-            data-tap-exempt="link in a sentence"
-            onClick={() => void navigateTo('/pages/about/payment')}
-          >
-            {t('shop.number.terms')}
-          </button>
-          {t('shop.number.agreeAnd')}
-          <button
-            type="button"
-            className="text-link"
-            data-tap-exempt="link in a sentence"
-            onClick={() => void navigateTo('/pages/about/promise')}
-          >
-            {t('shop.number.promise')}
-          </button>
-        </span>
-      </div>
+      <AgreeTerms checked={draft.agreed} onChange={(agreed) => update(n.number, { agreed })} />
 
       <div className="action-bar">
         <div className="action-bar-total">

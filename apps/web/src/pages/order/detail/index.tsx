@@ -1,3 +1,4 @@
+import { ORDER_NO } from '@simshop/contract/order-no';
 import { Button, ErrorBlock, List, Skeleton, Steps } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,6 @@ import { formatDateTime } from '../../../lib/datetime.ts';
 import { switchTab } from '../../../lib/nav.ts';
 import '../../../components/shop.css';
 import './index.css';
-
-const ORDER_NO = /^N\d{20}$/;
 
 /** One storefront order: number and package, buyer and address, payment, its timeline, and the actions of its state. */
 export default function OrderDetailPage() {
@@ -69,14 +68,37 @@ export default function OrderDetailPage() {
       </section>
 
       <section className="card order-detail-item" aria-label={t('shop.orderDetail.item')}>
-        <PrettyNumber number={o.number} size="md" />
-        <div className="muted">
-          {operator} · <span data-user-text>{o.package?.name ?? o.packageName}</span>
-        </div>
-        <div className="order-detail-money">
-          <span>{t('shop.orderDetail.numberPrice')}</span>
-          <Price fen={o.price} size="sm" />
-        </div>
+        {o.goods ? (
+          <div className="order-detail-goods">
+            <img src={o.goods.image} alt="" width={64} height={64} />
+            <div>
+              <div className="order-detail-goods-name" data-user-text>
+                {o.goods.name}
+              </div>
+              <div className="muted">
+                <span data-user-text>{o.goods.specName}</span> × {o.goods.quantity}
+              </div>
+            </div>
+          </div>
+        ) : (
+          <>
+            <PrettyNumber number={o.number} size="md" />
+            <div className="muted">
+              {operator} · <span data-user-text>{o.package?.name ?? o.packageName}</span>
+            </div>
+          </>
+        )}
+        {o.goods ? (
+          <div className="order-detail-money">
+            <span>{t('goods.unitPrice')}</span>
+            <Price fen={o.goods.unitPrice} size="sm" />
+          </div>
+        ) : (
+          <div className="order-detail-money">
+            <span>{t('shop.orderDetail.numberPrice')}</span>
+            <Price fen={o.price} size="sm" />
+          </div>
+        )}
         {o.prestored > 0 ? (
           <div className="order-detail-money">
             <span>{t('shop.orderDetail.prestored')}</span>
@@ -91,7 +113,9 @@ export default function OrderDetailPage() {
 
       <List mode="card" header={t('shop.orderDetail.delivery')}>
         <List.Item extra={<span data-user-text>{o.buyerName}</span>}>{t('shop.orderDetail.buyer')}</List.Item>
-        <List.Item extra={<span data-user-text>{o.idNumberMasked}</span>}>{t('shop.orderDetail.idNumber')}</List.Item>
+        {o.idNumberMasked ? (
+          <List.Item extra={<span data-user-text>{o.idNumberMasked}</span>}>{t('shop.orderDetail.idNumber')}</List.Item>
+        ) : null}
         <List.Item extra={<span data-user-text>{o.contactMobile}</span>}>{t('shop.orderDetail.mobile')}</List.Item>
         <List.Item description={<span data-user-text>{o.address.fullText}</span>}>{t('shop.orderDetail.address')}</List.Item>
         {o.logistics ? (

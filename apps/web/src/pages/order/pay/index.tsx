@@ -1,3 +1,4 @@
+import { ORDER_NO } from '@simshop/contract/order-no';
 import type { OrderDetail } from '@simshop/contract/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Radio, Result, Skeleton } from 'antd-mobile';
@@ -25,22 +26,39 @@ function OrderSummaryCard({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   return (
     <section className="card pay-summary" aria-label={t('shop.pay.summary')}>
-      <div className="pay-summary-row">
-        <span className="muted">{t('shop.pay.number')}</span>
-        <PrettyNumber number={order.number} size="sm" />
-      </div>
-      <div className="pay-summary-row">
-        <span className="muted">{t('shop.pay.package')}</span>
-        <span>{order.packageName}</span>
-      </div>
-      <div className="pay-summary-row">
-        <span className="muted">{t('shop.number.price')}</span>
-        <span>¥{yuan(order.price)}</span>
-      </div>
-      <div className="pay-summary-row">
-        <span className="muted">{t('shop.number.prestored')}</span>
-        <span>¥{yuan(order.prestored)}</span>
-      </div>
+      {order.goods ? (
+        <>
+          <div className="pay-summary-row">
+            <span className="muted">{t('goods.item')}</span>
+            <span data-user-text>{order.goods.name}</span>
+          </div>
+          <div className="pay-summary-row">
+            <span className="muted">{t('goods.spec')}</span>
+            <span>
+              <span data-user-text>{order.goods.specName}</span> × {order.goods.quantity}
+            </span>
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="pay-summary-row">
+            <span className="muted">{t('shop.pay.number')}</span>
+            <PrettyNumber number={order.number} size="sm" />
+          </div>
+          <div className="pay-summary-row">
+            <span className="muted">{t('shop.pay.package')}</span>
+            <span>{order.packageName}</span>
+          </div>
+          <div className="pay-summary-row">
+            <span className="muted">{t('shop.number.price')}</span>
+            <span>¥{yuan(order.price)}</span>
+          </div>
+          <div className="pay-summary-row">
+            <span className="muted">{t('shop.number.prestored')}</span>
+            <span>¥{yuan(order.prestored)}</span>
+          </div>
+        </>
+      )}
       <div className="pay-summary-row">
         <span className="muted">{t('shop.pay.orderNo')}</span>
         <span className="pay-mono">{order.orderNo}</span>
@@ -82,7 +100,7 @@ export default function PayPage() {
   }, [paid, orderNo, queryClient]);
   const chosen = method || methods.data?.[0]?.method || '';
 
-  if (!/^N\d{20}$/.test(orderNo) || order.isError) {
+  if (!ORDER_NO.test(orderNo) || order.isError) {
     return <ErrorBlock status="empty" title={t('shop.pay.notFound')} description="" />;
   }
   if (!order.data) {
@@ -102,7 +120,11 @@ export default function PayPage() {
         <Result
           status="success"
           title={t('shop.pay.paidTitle')}
-          description={t('shop.pay.paidText', { amount: yuan(o.amount), number: groupNumber(o.number).join(' ') })}
+          description={
+            o.goods
+              ? t('goods.paidText', { amount: yuan(o.amount), name: o.goods.name })
+              : t('shop.pay.paidText', { amount: yuan(o.amount), number: groupNumber(o.number).join(' ') })
+          }
         />
         <OrderSummaryCard order={o} />
         <div className="pay-buttons">

@@ -1,7 +1,7 @@
 import type { SimInfo } from '@simshop/contract/iot';
-import { Toast } from 'antd-mobile';
 import { DownOutline, FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Toast } from '../../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { isDevice } from '../../labels.ts';
 

@@ -1,6 +1,6 @@
 import type { Effect, IotOrderView, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, ErrorBlock, Toast } from 'antd-mobile';
+import { ErrorBlock } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,14 @@ import { postBuyPackage } from '../../../../features/sim/api/buy-package.ts';
 import { invalidateCardMoney } from '../../../../features/sim/api/invalidate-money.ts';
 import { useReturnedOrder } from '../../../../features/sim/api/iot-order.ts';
 import { usePackageDetails } from '../../../../features/sim/api/package-details.ts';
-import { payPassStatusQuery } from '../../../../features/sim/api/pay-pass-status.ts';
 import { CardsSkeleton, ChoiceCard, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
 import { OrderResult } from '../../../../features/sim/components/order-result.tsx';
 import { SimLoadFailed, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
 import {
   goToCashier,
-  isPasswordField,
   isPasswordRequired,
   isRealnameRequired,
+  passwordRefusal,
   showRealnameRequired,
 } from '../../../../features/sim/components/pay-flow.ts';
 import { type PasswordOutcome, PayPasswordSheet } from '../../../../features/sim/components/pay-password-sheet.tsx';
@@ -26,10 +25,10 @@ import { allowanceText, durationText, payMethodLabel, tagText } from '../../../.
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 import { formatDate } from '../../../../lib/datetime.ts';
+import { Dialog } from '../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../lib/idempotency.ts';
 import { knowsPage, navigateTo, reLaunch } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
-import { useSession } from '../../../../lib/session.ts';
 import { EffectModal } from './EffectModal/index.tsx';
 import { SelectCoupon } from './SelectCoupon/index.tsx';
 
@@ -111,8 +110,10 @@ function Details({ data }: { data: PackageDetailsReply }) {
   const pkg = data.package;
   const [effect, setEffect] = useState<Effect>(pkg.defaultEffect);
   const [useCoin, setUseCoin] = useState(data.coupon.usable > 0);
-  const coin = useCoin ? data.coupon.usable : 0;
-  const payable = Math.max(0, pkg.price - coin);
+  const [couponId, setCouponId] = useState<number | null>(null);
+  const off = Math.min(pkg.price, data.coupons.find((c) => c.id === couponId)?.amount ?? 0);
+  const coin = useCoin ? Math.min(data.coupon.usable, pkg.price - off) : 0;
+  const payable = Math.max(0, pkg.price - off - coin);
   const online = data.payMethods.filter((m) => m.method !== 'balance');
   const balanceMethod = data.payMethods.find((m) => m.method === 'balance');
   const balanceShort = data.balance < payable;
@@ -135,6 +136,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
       effect,
       payMethod: method,
       useCouponCoin: useCoin && coin > 0,
+      ...(couponId !== null ? { couponId } : {}),
       ...(payPassword ? { payPassword } : {}),
     };
     setBusy(true);
@@ -162,15 +164,9 @@ function Details({ data }: { data: PackageDetailsReply }) {
         showRealnameRequired();
         return 'stop';
       }
-      if (payPassword) {
-        // Refused with the password: wrong or locked, the sheet says so; anything else is told here.
-        const status = await queryClient.fetchQuery(payPassStatusQuery(useSession.getState().simNo));
-        if (status.locked || isPasswordField(error)) return 'wrong';
-        Toast.show({ content: error.message || t('request.operationFailed') });
-        setSheetOpen(false);
-      }
       void invalidateCardMoney(queryClient);
-      return 'stop';
+      // Refused with the password: wrong or locked, the sheet says so; anything else is told here.
+      return payPassword ? passwordRefusal(queryClient, error, () => setSheetOpen(false)) : 'stop';
     } finally {
       setBusy(false);
     }
@@ -244,13 +240,17 @@ function Details({ data }: { data: PackageDetailsReply }) {
             </small>
           ) : null}
         </Kv>
-        <Kv label={t('iot.coupon.title')} onClick={data.coupon.usable > 0 ? () => setCouponOpen(true) : undefined} testId="coupon-value">
-          {data.coupon.usable > 0 ? (
-            useCoin ? (
-              <b className="accent">-¥{yuan(coin)}</b>
-            ) : (
-              <span>{t('iot.coupon.available', { count: data.coupon.usable })}</span>
-            )
+        <Kv
+          label={t('iot.coupon.title')}
+          onClick={data.coupon.usable > 0 || data.coupons.length > 0 ? () => setCouponOpen(true) : undefined}
+          testId="coupon-value"
+        >
+          {off + coin > 0 ? (
+            <b className="accent">-¥{yuan(off + coin)}</b>
+          ) : data.coupons.length > 0 ? (
+            <span>{t('engage.coupon.available', { count: data.coupons.length })}</span>
+          ) : data.coupon.usable > 0 ? (
+            <span>{t('iot.coupon.available', { count: data.coupon.usable })}</span>
           ) : (
             <span className="muted">{t('iot.coupon.none')}</span>
           )}
@@ -287,7 +287,17 @@ function Details({ data }: { data: PackageDetailsReply }) {
             </ChoiceCard>
           ) : null}
           {online.map((m) => (
-            <ChoiceCard key={m.method} name="pay-method" compact checked={method === m.method} onSelect={() => setMethod(m.method)}>
+            <ChoiceCard
+              key={m.method}
+              name="pay-method"
+              compact
+              checked={method === m.method}
+              onSelect={() => {
+                // Package coupons are for payments from the balance.
+                setCouponId(null);
+                setMethod(m.method);
+              }}
+            >
               <span className={`pay-method-icon ${m.method}`}>{m.method === 'alipay' ? '支' : m.method === 'wechat' ? '微' : '¥'}</span>
               <span className="choice-main">
                 <b>{payMethodLabel(t, m)}</b>
@@ -317,7 +327,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
 
       <PayBar
         total={<PriceTag fen={payable} testId="pay-total" />}
-        note={coin > 0 ? t('iot.coupon.saved', { amount: yuan(coin) }) : undefined}
+        note={off + coin > 0 ? t('iot.coupon.saved', { amount: yuan(off + coin) }) : undefined}
       >
         <button type="button" className="pay-bar-btn" disabled={busy || unavailable} onClick={submit} data-testid="buy-button">
           {unavailable
@@ -335,7 +345,20 @@ function Details({ data }: { data: PackageDetailsReply }) {
         onClose={() => setEffectOpen(false)}
         onConfirm={setEffect}
       />
-      <SelectCoupon visible={couponOpen} coupon={data.coupon} value={useCoin} onClose={() => setCouponOpen(false)} onConfirm={setUseCoin} />
+      <SelectCoupon
+        visible={couponOpen}
+        coupon={data.coupon}
+        coupons={data.coupons}
+        value={useCoin}
+        couponId={couponId}
+        onClose={() => setCouponOpen(false)}
+        onConfirm={(use, id) => {
+          setUseCoin(use);
+          setCouponId(id);
+          // A package coupon is used with the balance.
+          if (id !== null && balanceMethod) setMethod('balance');
+        }}
+      />
       <PayPasswordSheet visible={sheetOpen} amount={payable} onClose={() => setSheetOpen(false)} onSubmit={(pw) => buy(pw)} />
     </>
   );

@@ -1,10 +1,11 @@
-import { Dialog, ErrorBlock, Toast } from 'antd-mobile';
+import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useChangeSim } from '../../../../features/sim/api/change-sim.ts';
 import { useChangeSimList } from '../../../../features/sim/api/change-sim-list.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { authStatusLabel, simStatusLabel } from '../../../../features/sim/labels.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { Dialog, Toast } from '../../../../lib/feedback.ts';
 import { reLaunch } from '../../../../lib/nav.ts';
 
 const OPERATORS = [1, 2, 3, 4];

@@ -1,58 +1,11 @@
-import type { LedgerAccount, LedgerEntry } from '@simshop/contract/iot-money';
+import type { LedgerAccount } from '@simshop/contract/iot-money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSimBalanceLogList } from '../../../../features/sim/api/sim-balance-log-list.ts';
-import { moneyText } from '../../../../features/sim/money-format.ts';
-import { formatDateTime } from '../../../../lib/datetime.ts';
-import { LogList } from './LogList.tsx';
+import { LedgerItem } from '../../../../features/sim/components/ledger-item.tsx';
+import { LogList } from '../../../../features/sim/components/log-list.tsx';
 
 const ACCOUNTS: LedgerAccount[] = ['balance', 'coupon_coin', 'integral'];
-const REASONS = [
-  'opening',
-  'topup',
-  'topup_bonus',
-  'arrears_settlement',
-  'package_purchase',
-  'package_renewal',
-  'refund',
-  'purchase_reward',
-  'volume_charge',
-  'volume_refund',
-  'adjustment',
-];
-
-/** A change of an account: money for balance and arrears, a count for coins and points. */
-function amount(account: LedgerAccount, n: number, signed: boolean): string {
-  if (account === 'balance' || account === 'arrears') return moneyText(n, signed);
-  const sign = signed && n > 0 ? '+' : '';
-  return `${sign}${n.toLocaleString('en-US')}`;
-}
-
-function LedgerItem({ e }: { e: LedgerEntry }) {
-  const { t } = useTranslation();
-  return (
-    <li className="log-item ledger" data-testid="ledger-item" data-order-no={e.orderNo} data-reason={e.reason}>
-      <div className="log-item-top">
-        <span className="log-item-title">{REASONS.includes(e.reason) ? t(`iot.ledger.reason.${e.reason}`) : e.reason}</span>
-        <span className={`log-item-amount ${e.delta > 0 ? 'in' : 'out'}`} data-testid="ledger-delta">
-          {amount(e.account, e.delta, true)}
-        </span>
-      </div>
-      <div className="log-item-mid">
-        <span className="muted">{formatDateTime(e.createdAt)}</span>
-        <span className="muted" data-testid="ledger-after">
-          {t('iot.ledger.after', { amount: amount(e.account, e.balanceAfter, false) })}
-        </span>
-      </div>
-      {e.remark || e.orderNo ? (
-        <div className="log-item-foot">
-          <span>{e.remark}</span>
-          <span className="pay-mono">{e.orderNo}</span>
-        </div>
-      ) : null}
-    </li>
-  );
-}
 
 /** Ledger entries of the card's accounts, newest first (spec §2 orderLogs BalanceLogList). */
 export function BalanceLogList() {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Input, Toast } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { PAY_PASSWORD_LENGTH, PayCells, PayKeyboard } from '../../../../features
 import { unlockTime } from '../../../../features/sim/components/pay-password-sheet.tsx';
 import { weakPassword } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { Toast } from '../../../../lib/feedback.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
 import { useSession } from '../../../../lib/session.ts';

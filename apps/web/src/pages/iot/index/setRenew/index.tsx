@@ -1,5 +1,5 @@
 import type { RenewOptionReply } from '@simshop/contract/iot-money';
-import { Switch, Toast } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { yuan } from '../../../../features/sim/format.ts';
 import { allowanceText, durationText } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
+import { Toast } from '../../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const BALANCE = '/pages/iot/index/balance/index';

@@ -1,4 +1,4 @@
-import { Input, Toast } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { MailOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSimLogin } from '../../../../features/sim/api/sim-login.ts';
 import { useSimLoginCode } from '../../../../features/sim/api/sim-login-code.ts';
 import { useSimLoginConfig } from '../../../../features/sim/api/sim-login-config.ts';
 import { AgreementCheck, LoginBrand, SnField } from '../../../../features/sim/components/login-parts.tsx';
+import { Toast } from '../../../../lib/feedback.ts';
 import { reLaunch } from '../../../../lib/nav.ts';
 import { useSession } from '../../../../lib/session.ts';
 

@@ -1,8 +1,8 @@
 import { InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardsSkeleton, MoneyEmpty } from '../../../../features/sim/components/money-parts.tsx';
-import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
+import { CardsSkeleton, MoneyEmpty } from './money-parts.tsx';
+import { SimLoadFailed } from './page-state.tsx';
 
 /** A paged list with infinite scroll: skeleton first, an empty state, "no more" at the end. */
 export function LogList({

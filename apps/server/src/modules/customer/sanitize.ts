@@ -1,0 +1,24 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Tags an answer may use: text structure and emphasis; no scripts, styles, frames, forms, media or handlers. */
+const ALLOWED_TAGS = ['p', 'br', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'span', 'div', 'a', 'blockquote'];
+
+/**
+ * Rich text of an answer made safe to show: only the allowed tags, only `href` on links, only
+ * http(s) targets, which open in a new tab without access to the page.
+ */
+export function sanitizeAnswer(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: (tagName, attribs): sanitizeHtml.Tag => {
+        const href = attribs.href ?? '';
+        return { tagName, attribs: /^https?:\/\//i.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : {} };
+      },
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { QUESTION_CATEGORY_DICT, type QuestionDetail, type QuestionSummary } from '@simshop/contract/customer';
+import type { Kysely } from 'kysely';
+import type { LRUCache } from 'lru-cache';
+import type { Database } from '../../db/schema.ts';
+import { ttlCache } from '../../lib/cache.ts';
+import { invalid } from '../../lib/errors.ts';
+import type { Language } from '../../lib/messages.ts';
+import { idsWithTextContaining, textsFor, toSimplified } from '../i18n-texts/service.ts';
+import type { Site } from '../site/service.ts';
+import * as repo from './repository.ts';
+import { sanitizeAnswer } from './sanitize.ts';
+
+export interface CustomerDeps {
+  db: Kysely<Database>;
+  site: Site;
+  now: () => number;
+}
+
+const HOT_LIMIT = 10;
+const ENTITY = 'sys_question';
+
+/** The help centre: hot questions, questions by category or words, and their answers. */
+export class CustomerService {
+  /** The hot questions per language, refreshed at most once a second (spec §4, §9). */
+  readonly #hot: LRUCache<Language, QuestionSummary[]>;
+  /** Sanitised answers by their stored HTML (sanitising parses the text; answers change rarely). */
+  readonly #clean: LRUCache<string, string>;
+
+  constructor(private readonly deps: CustomerDeps) {
+    this.#hot = ttlCache({ ttlMs: 1_000, max: 3, now: deps.now });
+    this.#clean = ttlCache({ ttlMs: 10 * 60_000, max: 500, now: deps.now });
+  }
+
+  async hotQuestions(language: Language): Promise<QuestionSummary[]> {
+    const hit = this.#hot.get(language);
+    if (hit) return hit;
+    const list = await this.#summaries(await repo.hotQuestions(this.deps.db, HOT_LIMIT), language);
+    this.#hot.set(language, list);
+    return list;
+  }
+
+  async list(query: { category?: string; keyword?: string; page: number; pageSize: number }, language: Language) {
+    const { db } = this.deps;
+    const keyword = query.keyword || undefined;
+    let filter: repo.QuestionFilter = { category: query.category || undefined };
+    if (keyword !== undefined) {
+      // Stored texts are Simplified Chinese: a Traditional reader's words are converted to match them;
+      // an English reader's words match the English texts too.
+      const text = language === 'zh-Hant' ? toSimplified(keyword) : keyword;
+      const orIds = language === 'en' ? (await idsWithTextContaining(db, ENTITY, ['title', 'content'], 'en', keyword)).map(Number) : [];
+      filter = { ...filter, text, orIds };
+    }
+    const { rows, total } = await repo.listQuestions(db, filter, query.page, query.pageSize);
+    return { list: await this.#summaries(rows, language), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async view(id: number, language: Language): Promise<QuestionDetail> {
+    const row = await repo.findQuestion(this.deps.db, id);
+    if (!row) throw invalid('id', 'customer.noSuchQuestion');
+    const [summary] = await this.#summaries([row], language);
+    const texts = await textsFor(this.deps.db, language, ENTITY, [row.id]);
+    const content = texts.text(row.id, 'content', row.content);
+    let clean = this.#clean.get(content);
+    if (clean === undefined) {
+      clean = sanitizeAnswer(content);
+      this.#clean.set(content, clean);
+    }
+    return { ...(summary as QuestionSummary), content: clean, updatedAt: row.updated_at };
+  }
+
+  async #summaries(rows: { id: number; category: string; title: string }[], language: Language): Promise<QuestionSummary[]> {
+    const [texts, categories] = await Promise.all([
+      textsFor(
+        this.deps.db,
+        language,
+        ENTITY,
+        rows.map((r) => r.id),
+      ),
+      this.deps.site.dictionary(QUESTION_CATEGORY_DICT, language),
+    ]);
+    const names = new Map(categories.map((c) => [c.value, c.label]));
+    return rows.map((r) => ({
+      id: r.id,
+      title: texts.text(r.id, 'title', r.title),
+      category: r.category,
+      categoryName: names.get(r.category) ?? '',
+    }));
+  }
+}

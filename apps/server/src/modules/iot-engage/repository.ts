@@ -1,0 +1,215 @@
+/** The only code that touches the tables of iot-engage: sign-ins, task rewards, coupon exchange and VIP. */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** The card's sign-in of a day, if any. */
+export function signInOf(db: Db, simId: number, day: string) {
+  return db
+    .selectFrom('iot_sign_ins')
+    .select(['day', 'streak', 'points'])
+    .where('sim_id', '=', simId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+}
+
+/** Days the card signed in from `from` to `to` (China dates, inclusive), oldest first. */
+export async function signedDays(db: Db, simId: number, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('iot_sign_ins')
+    .select('day')
+    .where('sim_id', '=', simId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => r.day);
+}
+
+/** Records the day's sign-in; false (and nothing written) when the card has already signed in that day. */
+export async function addSignIn(
+  trx: Db,
+  row: { simId: number; day: string; streak: number; points: number; now: number },
+): Promise<boolean> {
+  const added = await trx
+    .insertInto('iot_sign_ins')
+    .values({ sim_id: row.simId, day: row.day, streak: row.streak, points: row.points, created_at: row.now })
+    .onConflict((oc) => oc.columns(['sim_id', 'day']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return added !== undefined;
+}
+
+/** Tasks whose reward the card has received. */
+export async function rewardedTasks(db: Db, simId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('iot_task_rewards').select('task').where('sim_id', '=', simId).execute();
+  return new Set(rows.map((r) => r.task));
+}
+
+/** Records a task's reward; false (and nothing written) when the card has already received it. */
+export async function addTaskReward(trx: Db, row: { simId: number; task: string; points: number; now: number }): Promise<boolean> {
+  const added = await trx
+    .insertInto('iot_task_rewards')
+    .values({ sim_id: row.simId, task: row.task, points: row.points, created_at: row.now })
+    .onConflict((oc) => oc.columns(['sim_id', 'task']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return added !== undefined;
+}
+
+export type ExchangeRow = Selectable<Database['iot_exchanges']>;
+
+/** Items of a promoter on sale, in their order. */
+export function exchangeItems(db: Db, promoCode: string) {
+  return db
+    .selectFrom('iot_exchange_items')
+    .selectAll()
+    .where('promo_code', '=', promoCode)
+    .where('on_sale', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function exchangeItem(db: Db, promoCode: string, id: number) {
+  return db
+    .selectFrom('iot_exchange_items')
+    .selectAll()
+    .where('id', '=', id)
+    .where('promo_code', '=', promoCode)
+    .where('on_sale', '=', 1)
+    .executeTakeFirst();
+}
+
+/** Exchanges of the card per item. */
+export async function exchangeCounts(db: Db, simId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('iot_exchanges')
+    .select(['item_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('sim_id', '=', simId)
+    .groupBy('item_id')
+    .execute();
+  return new Map(rows.map((r) => [r.item_id, Number(r.n)]));
+}
+
+export async function exchangeCount(db: Db, simId: number, itemId: number): Promise<number> {
+  const row = await db
+    .selectFrom('iot_exchanges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sim_id', '=', simId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Takes one unit of an item's stock; false when none is left (items without stock always give one). */
+export async function takeExchangeStock(trx: Db, itemId: number, now: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('iot_exchange_items')
+    .set((eb) => ({ sold: eb('sold', '+', 1), updated_at: now }))
+    .where('id', '=', itemId)
+    .where((eb) => eb.or([eb('stock', 'is', null), eb('sold', '<', eb.ref('stock'))]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function addExchange(trx: Db, row: Insertable<Database['iot_exchanges']>): Promise<ExchangeRow> {
+  return trx.insertInto('iot_exchanges').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function exchangesOf(db: Db, simId: number, page: number, pageSize: number): Promise<{ rows: ExchangeRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('iot_exchanges')
+      .selectAll()
+      .where('sim_id', '=', simId)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('iot_exchanges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sim_id', '=', simId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** VIP plans of a promoter on sale, in their order. */
+export function vipPlans(db: Db, promoCode: string) {
+  return db
+    .selectFrom('iot_vip_plans')
+    .selectAll()
+    .where('promo_code', '=', promoCode)
+    .where('on_sale', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function vipPlan(db: Db, promoCode: string, id: number) {
+  return db
+    .selectFrom('iot_vip_plans')
+    .selectAll()
+    .where('id', '=', id)
+    .where('promo_code', '=', promoCode)
+    .where('on_sale', '=', 1)
+    .executeTakeFirst();
+}
+
+/** End of the card's paid VIP windows still to come or running, or null. */
+export async function vipEnd(db: Db, simId: number, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('iot_vip_orders')
+    .select((eb) => eb.fn.max<number>('end_at').as('end'))
+    .where('sim_id', '=', simId)
+    .where('status', '=', 1)
+    .where('end_at', '>', now)
+    .executeTakeFirst();
+  return row?.end == null ? null : Number(row.end);
+}
+
+/** The card's paid VIP order running now (the richest when several overlap), if any. */
+export function runningVip(db: Db, simId: number, now: number) {
+  return db
+    .selectFrom('iot_vip_orders')
+    .selectAll()
+    .where('sim_id', '=', simId)
+    .where('status', '=', 1)
+    .where('end_at', '>', now)
+    .where('start_at', '<=', now)
+    .orderBy('points_multiplier', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The card's VIP orders, newest first. */
+export function vipOrdersOf(db: Db, simId: number, limit: number) {
+  return db.selectFrom('iot_vip_orders').selectAll().where('sim_id', '=', simId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function addVipOrder(trx: Db, row: Insertable<Database['iot_vip_orders']>) {
+  return trx.insertInto('iot_vip_orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function vipOrderBySn(db: Db, orderSn: string) {
+  return db.selectFrom('iot_vip_orders').selectAll().where('order_sn', '=', orderSn).executeTakeFirst();
+}
+
+/** Marks a paid VIP order refunded; false when it was not paid any more (refunded already). */
+export async function markVipRefunded(
+  trx: Db,
+  id: number,
+  change: { refund_at: number; refund_money: number; refund_remark: string; refund_type: number; end_at: number; updated_at: number },
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('iot_vip_orders')
+    .set({ ...change, status: 2 })
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,139 @@
+import { envelope, pageQuery } from '@simshop/contract/envelope';
+import {
+  couponExchangeListReply,
+  createVipOrderBody,
+  createVipOrderReply,
+  exchangeCouponBody,
+  exchangeCouponReply,
+  exchangePage,
+  generalSignInBody,
+  generalSignInReply,
+  simCouponListReply,
+  taskCenterReply,
+  vipListReply,
+} from '@simshop/contract/iot-engage';
+import { ok } from '../../lib/envelope.ts';
+import type { App } from '../../lib/route.ts';
+import { couponExchangeList, couponList, exchangeCoupon, exchangeList } from './exchange.ts';
+import { claimTask, type EngageDeps, signIn, taskCenter } from './tasks.ts';
+import { createVipOrder, vipList } from './vip.ts';
+
+const security = [{ simToken: [] }];
+const tags = ['iot-engage'];
+
+/** The engagement calls of the SIM holder; registered inside the guarded /api/iot scope. */
+export function engageRoutes(deps: EngageDeps) {
+  return async (app: App): Promise<void> => {
+    app.get(
+      '/api/iot/taskCenter',
+      {
+        schema: {
+          tags,
+          summary: 'Daily sign-in (streak, 7-day cycle of rising points, days signed this month) and one-off tasks with their state',
+          security,
+          response: { 200: envelope(taskCenterReply) },
+        },
+      },
+      async (req) => ok(await taskCenter(deps, req.sim.simId)),
+    );
+
+    app.post(
+      '/api/iot/generalSignIn',
+      {
+        schema: {
+          tags,
+          summary:
+            "Sign in for today (once per China-time day), or with `task` receive a one-off task's points once it is done. Points go to the card's ledger.",
+          security,
+          body: generalSignInBody,
+          response: { 200: envelope(generalSignInReply) },
+        },
+      },
+      async (req) => ok(req.body?.task ? await claimTask(deps, req.sim.simId, req.body.task) : await signIn(deps, req.sim.simId)),
+    );
+
+    app.get(
+      '/api/iot/couponExchangeList',
+      {
+        schema: {
+          tags,
+          summary: "What the card's coupon coins can be exchanged for (package coupons, balance), with stock and the card's exchanges",
+          security,
+          response: { 200: envelope(couponExchangeListReply) },
+        },
+      },
+      async (req) => ok(await couponExchangeList(deps, req.sim.simId)),
+    );
+
+    app.post(
+      '/api/iot/exchangeCoupon',
+      {
+        schema: {
+          tags,
+          summary:
+            'Exchange coupon coins for an item: stock and the limit per card hold under concurrency; coins, coupon or balance move in one transaction. Header idempotency-key recommended.',
+          security,
+          body: exchangeCouponBody,
+          response: { 200: envelope(exchangeCouponReply) },
+        },
+      },
+      async (req) => ok(await exchangeCoupon(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body.itemId)),
+    );
+
+    app.get(
+      '/api/iot/couponExchangeOrderList',
+      {
+        schema: {
+          tags,
+          summary: 'Exchanges of the card, newest first, with the coupon each gave and its state',
+          security,
+          querystring: pageQuery,
+          response: { 200: envelope(exchangePage) },
+        },
+      },
+      async (req) => ok(await exchangeList(deps, req.sim.simId, req.query.page, req.query.pageSize)),
+    );
+
+    app.get(
+      '/api/iot/simCouponList',
+      {
+        schema: {
+          tags,
+          summary: "The card's package coupons, newest first, and how many are usable now",
+          security,
+          response: { 200: envelope(simCouponListReply) },
+        },
+      },
+      async (req) => ok(await couponList(deps, req.sim.simId)),
+    );
+
+    app.get(
+      '/api/iot/vipList',
+      {
+        schema: {
+          tags,
+          summary: "VIP plans with their privileges, price and days; the card's VIP in effect and its VIP orders",
+          security,
+          response: { 200: envelope(vipListReply) },
+        },
+      },
+      async (req) => ok(await vipList(deps, req.sim.simId, req.ctx.language)),
+    );
+
+    app.post(
+      '/api/iot/createVipOrder',
+      {
+        schema: {
+          tags,
+          summary:
+            'Buy a VIP plan from the balance (pay password when set: 41001 without it); it starts now or where the running VIP ends. Header idempotency-key recommended.',
+          security,
+          body: createVipOrderBody,
+          response: { 200: envelope(createVipOrderReply) },
+        },
+      },
+      async (req) =>
+        ok(await createVipOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language)),
+    );
+  };
+}

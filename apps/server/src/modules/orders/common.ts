@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { Deps } from '../../lib/deps.ts';
+import { invalid } from '../../lib/errors.ts';
+import type { Language } from '../../lib/messages.ts';
+import type { Goods } from '../goods/service.ts';
+import type { Logistics } from '../logistics/service.ts';
+import type { Numbers } from '../numbers/service.ts';
+import type { Payments } from '../payments/service.ts';
+import { divisionChildren, divisionName } from '../site/service.ts';
+
+/**
+ * Who is asking: the logged-in mobile (from x-session-id) and the hash of the browser's
+ * x-order-session-id. An order is visible to either its session or a mobile that is its
+ * creator's or its contact mobile.
+ */
+export interface Owner {
+  mobile: string | null;
+  session: string;
+  /** The language replies are read in. */
+  language: Language;
+}
+
+export interface OrderDeps extends Deps {
+  numbers: Numbers;
+  goods: Goods;
+  payments: Payments;
+  logistics: Logistics;
+}
+
+/** Where parcels leave from (the simulator's origin). */
+export const WAREHOUSE_CITY = '深圳市';
+
+export interface DeliveryAddress {
+  province: string;
+  city: string;
+  county: string;
+  detail: string;
+}
+
+export function orderSessionHash(orderSessionId: string): string {
+  return orderSessionId ? createHash('sha256').update(`order-session:${orderSessionId}`).digest('hex') : '';
+}
+
+export function payReturnUrl(no: string): string {
+  return `/shop/#/pages/order/pay/index?orderNo=${no}`;
+}
+
+export function checkAddress(a: DeliveryAddress): void {
+  if (!divisionChildren('000000')?.some((p) => p.code === a.province)) throw invalid('address.province', 'orders.unknownProvince');
+  if (!divisionChildren(a.province)?.some((c) => c.code === a.city)) throw invalid('address.city', 'orders.cityNotInProvince');
+  if (!divisionChildren(a.city)?.some((c) => c.code === a.county)) throw invalid('address.county', 'orders.countyNotInCity');
+}
+
+export function checkOwner(owner: Owner): void {
+  if (!owner.mobile && !owner.session) throw invalid('x-order-session-id', 'orders.sessionHeaderMissing');
+}
+
+interface OwnedRow {
+  owner_mobile: string;
+  contact_mobile: string;
+  owner_session: string;
+}
+
+export function visibleTo(o: OwnedRow, owner: Pick<Owner, 'mobile' | 'session'>): boolean {
+  if (owner.mobile && (o.owner_mobile === owner.mobile || o.contact_mobile === owner.mobile)) return true;
+  return owner.session !== '' && o.owner_session === owner.session;
+}
+
+interface AddressRow {
+  province: string;
+  city: string;
+  county: string;
+  address_detail: string;
+}
+
+/** An order's delivery address with its full text (province, city and county names, then the detail). */
+export function addressOf(o: AddressRow) {
+  const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
+  return { province: o.province, city: o.city, county: o.county, detail: o.address_detail, fullText: `${names}${o.address_detail}` };
+}
