@@ -225,6 +225,18 @@ export const MESSAGES = {
   'oauth.simLoginRequired': [],
   'oauth.openIdMissing': [],
   'oauth.notYourLink': [],
+  // ── Wi-Fi cards and machine codes ────────────────────────────────────────────────────────
+  'wifi.shareGone': [],
+  'wifi.shareChanged': [],
+  'wifi.wrongOwnerKey': [],
+  'wifi.noDevice': [],
+  'wifi.noBand': ['band'],
+  'wifi.ssidTooLong': [],
+  'wifi.passwordWpa': [],
+  'wifi.passwordWep': [],
+  'wifi.passwordNopass': [],
+  'oneCode.unknown': [],
+  'oneCode.noCard': [],
   // ── Other texts of the server ──────────────────────────────────────────────────────────────
   'profile.nickname': ['digits'],
 
@@ -360,6 +372,14 @@ export const FIELDS = [
   'state',
   'scan',
   'x-platform-open-id',
+  'ssid',
+  'password',
+  'encryption',
+  'hidden',
+  'title',
+  'wifiType',
+  'token',
+  'ownerKey',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -4,6 +4,7 @@ import type { CustomerTables } from './schema-customer.ts';
 import type { GoodsTables } from './schema-goods.ts';
 import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
+import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
 import type { IotMoneyTables } from './schema-iot-money.ts';
 import type { MallTables } from './schema-mall.ts';
@@ -77,4 +78,5 @@ export interface Database
     MallTables,
     CustomerTables,
     PromotionTables,
-    OAuthTables {}
+    OAuthTables,
+    IotCodesTables {}

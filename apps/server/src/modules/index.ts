@@ -8,6 +8,7 @@ import { healthPlugin } from './health/index.ts';
 import { iotAccountPlugin } from './iot-account/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
+import { iotCodesPlugin } from './iot-codes/index.ts';
 import { iotEngagePlugin } from './iot-engage/index.ts';
 import { iotLayoutPlugin } from './iot-layout/index.ts';
 import { iotMoneyPlugin } from './iot-money/index.ts';
@@ -52,6 +53,7 @@ const plugins: ModulePlugin[] = [
   mallPlugin,
   iotAccountPlugin,
   oauthPlugin,
+  iotCodesPlugin,
 ];
 
 interface PluginMeta {

@@ -34,7 +34,8 @@ export type Entity =
   | 'mall_goods'
   | 'mall_store'
   | 'sys_question'
-  | 'single_page';
+  | 'single_page'
+  | 'iot_one_code_block';
 
 const converted = new Map<string, string>();
 

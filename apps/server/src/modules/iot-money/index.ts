@@ -7,7 +7,17 @@ import { registerIotOrderType } from './payment-handlers.ts';
 import { provisioningJobs } from './provisioning.ts';
 import { renewalJobs } from './renewal.ts';
 import { moneyRoutes } from './routes.ts';
+import type { MoneyTopups } from './service.ts';
 import { MoneyCache } from './settings.ts';
+import { createTopup, topupChoose } from './topups.ts';
+import { orderDetails } from './views.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Balance top-ups for modules that take them without a SIM session (machine codes). */
+    iotTopups: MoneyTopups;
+  }
+}
 
 /** IoT money: packages, top-ups, ledgers, renewals and the pay password of a card. */
 export const iotMoneyPlugin = fp(
@@ -27,6 +37,11 @@ export const iotMoneyPlugin = fp(
       firstTries: new Map(),
     };
     registerIotOrderType(deps);
+    app.decorate('iotTopups', {
+      choose: (simId, language) => topupChoose(deps, simId, 'balance', language),
+      create: (caller, body, returnUrl) => createTopup(deps, caller, 'balance', body, returnUrl),
+      details: (simId, orderNo) => orderDetails(deps, simId, orderNo),
+    } satisfies MoneyTopups);
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await moneyRoutes(deps)(scope);

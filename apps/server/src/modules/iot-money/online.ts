@@ -63,7 +63,7 @@ export function insertOnlineOrder(trx: Trx, deps: MoneyDeps, now: number, fields
   });
 }
 
-async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[]): Promise<PaymentView> {
+async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[], returnUrl?: string): Promise<PaymentView> {
   try {
     return await deps.payments.create({
       orderType: ORDER_TYPE,
@@ -73,7 +73,7 @@ async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[]):
       subject: order.title,
       method: order.pay_method,
       allowedMethods: allowed,
-      returnUrl: returnUrlFor(order.kind, order.order_no),
+      returnUrl: returnUrl ?? returnUrlFor(order.kind, order.order_no),
       expiresAt: order.expires_at ?? deps.now() + orderTtlMs(deps),
     });
   } catch (err) {
@@ -82,8 +82,11 @@ async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[]):
   }
 }
 
-/** Opens the payment of an order just placed (outside any transaction: the provider may be remote). */
-export async function payOnline(deps: MoneyDeps, order: OrderRow, allowed: string[]): Promise<IotOrderReply> {
-  const payment = await openPayment(deps, order, allowed);
+/**
+ * Opens the payment of an order just placed (outside any transaction: the provider may be remote);
+ * the cashier comes back to `returnUrl` (default: the order's result page in the app).
+ */
+export async function payOnline(deps: MoneyDeps, order: OrderRow, allowed: string[], returnUrl?: string): Promise<IotOrderReply> {
+  const payment = await openPayment(deps, order, allowed, returnUrl);
   return { order: await toOrderView(deps.db.db, order), payment };
 }

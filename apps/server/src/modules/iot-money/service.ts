@@ -3,9 +3,13 @@
  * so their own rows and the money commit together), moves of points (spendPoints, creditPoints) and
  * facts about the card's orders.
  */
+
+import type { CreateTopupBody, IotOrderReply, TopupChooseReply } from '@simshop/contract/iot-money';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotOrderKind } from '../../db/schema-iot-money.ts';
+import type { Language } from '../../lib/messages.ts';
+import type { Caller } from './deps.ts';
 
 export { assertUsable } from './card.ts';
 export { couponsBySource, couponsOf, issueCoupon } from './coupons.ts';
@@ -53,4 +57,14 @@ export function spendPoints(trx: Kysely<Database>, p: PointsMove): Promise<numbe
 /** Gives points to the card (a reward, or points returned). Returns the points after. */
 export function creditPoints(trx: Kysely<Database>, p: PointsMove): Promise<number> {
   return postOrFail(trx, { simId: p.simId, account: 'integral', delta: checked(p), reason: p.reason, orderNo: p.orderNo, now: p.now });
+}
+
+/** What other modules use of IoT money that needs its running parts (the payment module, settings cache). */
+export interface MoneyTopups {
+  /** The top-up amounts and offers of a card's promoter. */
+  choose(simId: number, language: Language): Promise<TopupChooseReply>;
+  /** Opens an online balance top-up of a card; the cashier comes back to `returnUrl(orderNo)`. */
+  create(caller: Caller, body: CreateTopupBody, returnUrl: (orderNo: string) => string): Promise<IotOrderReply>;
+  /** One order of the card (checks a pending payment with its provider first). */
+  details(simId: number, orderNo: string): Promise<IotOrderReply>;
 }

@@ -67,6 +67,8 @@ export async function createTopup(
   caller: Caller,
   kind: 'balance' | 'coupon',
   body: CreateTopupBody,
+  /** Where the cashier comes back to (default: the top-up's result page in the app). */
+  returnUrl?: (orderNo: string) => string,
 ): Promise<IotOrderReply> {
   const { db } = deps.db;
   return idempotent(db, `iot.topup:${caller.simId}`, caller.idempotencyKey, { kind, ...body }, async () => {
@@ -120,6 +122,6 @@ export async function createTopup(
       pay_method: body.method,
       effect: null,
     });
-    return payOnline(deps, order, allowed);
+    return payOnline(deps, order, allowed, returnUrl?.(order.order_no));
   });
 }

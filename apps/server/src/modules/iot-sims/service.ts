@@ -397,6 +397,73 @@ export class Sims {
   async cardPromoCode(simId: number): Promise<string | undefined> {
     return (await repo.simById(this.deps.db.db, simId))?.promo_code;
   }
+
+  /** The machine a card belongs to: its device when it sits in one, else the card itself. */
+  async machineOf(simId: number): Promise<Machine | undefined> {
+    const v = await repo.findSimView(this.deps.db.db, simId);
+    if (!v) return undefined;
+    return { deviceId: v.device_id, simId: v.id, promoCode: v.promo_code };
+  }
+
+  /** The Wi-Fi entries of the device a card sits in (§3 Wi-Fi entry rule), or undefined for a plain SIM. */
+  async deviceWifis(simId: number): Promise<{ deviceId: number; encrypt: string; wifis: WifiEntry[] } | undefined> {
+    const v = await repo.findSimView(this.deps.db.db, simId);
+    if (!v || v.device_id === null) return undefined;
+    return { deviceId: v.device_id, encrypt: v.d_wifi_encrypt ?? '', wifis: wifis(v) };
+  }
+
+  /** The Wi-Fi entries of a device as they are now (any of its cards). */
+  async wifisOfDevice(deviceId: number): Promise<WifiEntry[]> {
+    const sim = await this.deps.db.db.selectFrom('iot_sims').select('id').where('device_id', '=', deviceId).limit(1).executeTakeFirst();
+    if (!sim) return [];
+    return (await this.deviceWifis(sim.id))?.wifis ?? [];
+  }
+
+  /**
+   * The card a machine's top-up goes to, with what its recharge page may show: the device's card in
+   * use (else its first slot), or the plain SIM itself.
+   */
+  async rechargeTarget(
+    machine: { deviceId: number | null; simId: number | null },
+    language: Language,
+  ): Promise<RechargeTarget | undefined> {
+    const { db } = this.deps.db;
+    let simId = machine.simId;
+    let deviceNo = '';
+    if (machine.deviceId !== null) {
+      const device = await db.selectFrom('iot_devices').select('device_no').where('id', '=', machine.deviceId).executeTakeFirst();
+      const row = device ? await repo.simByDeviceNo(db, device.device_no) : undefined;
+      if (!device || !row) return undefined;
+      simId = row.id;
+      deviceNo = device.device_no;
+    }
+    if (simId === null) return undefined;
+    const card = await repo.simById(db, simId);
+    if (!card) return undefined;
+    const names = await this.operatorNames(language);
+    return {
+      simId: card.id,
+      promoCode: card.promo_code,
+      maskedNo: maskMobile(card.sim_no),
+      maskedDeviceNo: deviceNo ? `${deviceNo.slice(0, 2)}****${deviceNo.slice(-4)}` : '',
+      operatorTypeName: names.get(card.operator_type) ?? '',
+    };
+  }
+}
+
+/** A device, or a SIM without a device: what one machine code belongs to. */
+export interface Machine {
+  deviceId: number | null;
+  simId: number;
+  promoCode: string;
+}
+
+export interface RechargeTarget {
+  simId: number;
+  promoCode: string;
+  maskedNo: string;
+  maskedDeviceNo: string;
+  operatorTypeName: string;
 }
 
 // ---- the card row for other modules (this module owns iot_sims) ----
