@@ -73,6 +73,10 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().min(16, 'WECHAT_APP_SECRET must be at least 16 characters').optional(),
   REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).default(15),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
+  DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).default('simulator'),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
+  DEVICE_COMMAND_TIMEOUT_SECONDS: integer('DEVICE_COMMAND_TIMEOUT_SECONDS', 1, 3600).default(30),
+  DEVICE_REPORT_SECONDS: integer('DEVICE_REPORT_SECONDS', 0, 86_400).default(30),
 });
 
 /** Whose X-Forwarded-For to believe: nobody (false), any (true), N hops, or these proxies. */
@@ -128,6 +132,17 @@ export interface Config {
   oauth: { provider: 'simulator' | 'wechat' | 'none'; wechatAppId: string; wechatAppSecret: string };
   /** The simulated real-name review approves a request after this long; 0: only an operator decides (REALNAME_REVIEW_SECONDS). */
   realnameReviewMs: number;
+  /**
+   * Device control: the in-process simulator or an MQTT broker (DEVICE_PROVIDER, MQTT_URL); how long
+   * a command may take before it counts as timed out; how often simulated devices report and how
+   * long their restarts, SIM switches and settings take.
+   */
+  device: {
+    provider: 'simulator' | 'mqtt';
+    mqttUrl: string;
+    commandTimeoutMs: number;
+    simulator: { reportMs: number; rebootMs: number; switchMs: number; applyMs: number };
+  };
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -178,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const oauthProvider = e.OAUTH_PROVIDER ?? (production ? 'none' : 'simulator');
   const oauthProblems = oauthProvider === 'wechat' ? wechatProblems(e) : [];
   if (oauthProblems.length > 0) throw new ConfigError(`Invalid configuration: ${oauthProblems.join('; ')}`);
+  if (e.DEVICE_PROVIDER === 'mqtt' && !e.MQTT_URL)
+    throw new ConfigError('Invalid configuration: MQTT_URL: must be set with DEVICE_PROVIDER=mqtt');
   return {
     production,
     port: e.PORT,
@@ -202,6 +219,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     realnameReviewMs: e.REALNAME_REVIEW_SECONDS * 1000,
     oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
+    device: {
+      provider: e.DEVICE_PROVIDER,
+      mqttUrl: e.MQTT_URL ?? '',
+      commandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_SECONDS * 1000,
+      simulator: { reportMs: e.DEVICE_REPORT_SECONDS * 1000, rebootMs: 5_000, switchMs: 3_000, applyMs: 800 },
+    },
     now: Date.now,
     ...overrides,
   };

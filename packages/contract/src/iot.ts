@@ -82,6 +82,17 @@ export const deviceInfo = z.object({
   networkMode: z.number().int().describe('1 automatic, 2 fixed to the current SIM'),
   onlineStatus: z.number().int().describe('1 online, 2 offline, 3 unknown'),
   wifis: z.array(wifiEntry),
+  live: z
+    .object({
+      online: z.boolean(),
+      battery: z.number().int().describe('percent; -1 unknown'),
+      signal: z.number().int().describe('0–5 bars; -1 unknown'),
+      clients: z.number().int().describe('phones connected'),
+      trafficMb: z.number().describe("the device's own traffic meter this month (MB)"),
+      reportedAt: z.number().int().nullable(),
+    })
+    .nullable()
+    .describe("the device's last report; null before its first"),
 });
 export type DeviceInfo = z.infer<typeof deviceInfo>;
 

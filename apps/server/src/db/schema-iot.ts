@@ -161,7 +161,7 @@ export interface IotTables {
     expires_at: number;
     closed_at: number | null;
     /** login: a login (or pay-password) code to the bound phone; bind: a code to a phone being bound. */
-    purpose: Generated<'login' | 'bind'>;
+    purpose: Generated<'login' | 'bind' | 'terminal'>;
   };
   iot_sim_layouts: { promoter_id: number; config: string; version: number; updated_at: number };
   iot_notices: {

@@ -5,6 +5,7 @@ import type { GoodsTables } from './schema-goods.ts';
 import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
 import type { IotCodesTables } from './schema-iot-codes.ts';
+import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
 import type { IotMoneyTables } from './schema-iot-money.ts';
 import type { MallTables } from './schema-mall.ts';
@@ -70,6 +71,7 @@ export interface Database
   extends FoundationTables,
     StorefrontTables,
     IotTables,
+    IotDeviceTables,
     IotMoneyTables,
     IotEngageTables,
     I18nTables,

@@ -9,6 +9,7 @@ import { iotAccountPlugin } from './iot-account/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
 import { iotCodesPlugin } from './iot-codes/index.ts';
+import { iotDevicePlugin } from './iot-device/index.ts';
 import { iotEngagePlugin } from './iot-engage/index.ts';
 import { iotLayoutPlugin } from './iot-layout/index.ts';
 import { iotMoneyPlugin } from './iot-money/index.ts';
@@ -54,6 +55,7 @@ const plugins: ModulePlugin[] = [
   iotAccountPlugin,
   oauthPlugin,
   iotCodesPlugin,
+  iotDevicePlugin,
 ];
 
 interface PluginMeta {

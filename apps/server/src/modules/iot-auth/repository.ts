@@ -26,7 +26,8 @@ export async function revokeSession(db: Kysely<Database>, id: number, now: numbe
   await db.updateTable('iot_sim_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-export type CodePurpose = 'login' | 'bind';
+/** login: the card's bound phone; bind: a phone being bound; terminal: a phone joining the card's device Wi-Fi. */
+export type CodePurpose = 'login' | 'bind' | 'terminal';
 
 export function latestOpenCode(db: Kysely<Database>, simId: number, purpose: CodePurpose = 'login') {
   return db

@@ -198,7 +198,7 @@ async function checkCode(
   mobile = '',
 ) {
   const row = await repo.latestOpenCode(db, target.simId, purpose);
-  if (!row || (purpose === 'bind' && row.mobile !== mobile)) throw failure(invalid('code', 'sim.noValidCode'));
+  if (!row || (purpose !== 'login' && row.mobile !== mobile)) throw failure(invalid('code', 'sim.noValidCode'));
   if (row.expires_at <= now) {
     await repo.consumeCode(db, row.id, now);
     throw failure(invalid('code', 'sms.expired'));
@@ -253,6 +253,18 @@ export class SimLogin {
   /** Checks and uses the bind code sent to `mobile` for the card (expiry and tries as a login code). */
   async useBindCode(simId: number, simNo: string, mobile: string, code: string, ip: string, now: number): Promise<void> {
     await this.useCode(simId, simNo, code, ip, now, 'bind', mobile);
+  }
+
+  /** Sends a code to the owner of a phone joining the card's device Wi-Fi (the same limits as a login code). */
+  async sendTerminalCode(simId: number, simNo: string, mobile: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
+    const target = await this.deps.sims.findLoginTarget(simNo);
+    if (!target || target.simId !== simId) throw fail('sim.gone');
+    return this.issueCode(target, mobile, 'terminal', env);
+  }
+
+  /** Checks and uses the code sent to `mobile` for authorising a phone on the card's device. */
+  async useTerminalCode(simId: number, simNo: string, mobile: string, code: string, ip: string, now: number): Promise<void> {
+    await this.useCode(simId, simNo, code, ip, now, 'terminal', mobile);
   }
 
   /**

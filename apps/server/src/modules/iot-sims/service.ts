@@ -1,14 +1,22 @@
 /** SIM cards and devices as the holder sees them: SIM info, history, the SIMs of a device, breaks. */
 
 import type { Language } from '@simshop/contract/headers';
-import { DEVICE_OPERATOR_DISPLAY, type SimInfo, SourceType, type ViceSim, type VipOrder, type WifiEntry } from '@simshop/contract/iot';
+import {
+  DEVICE_OPERATOR_DISPLAY,
+  type DeviceInfo,
+  type SimInfo,
+  SourceType,
+  type ViceSim,
+  type VipOrder,
+  type WifiEntry,
+} from '@simshop/contract/iot';
 import type { ChangeSimList, SimHistoryLine, SimRefreshReply } from '@simshop/contract/iot-sims';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ColumnType, type Kysely, type Selectable, sql } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import { forUpdate } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
-import type { IotSimsTable } from '../../db/schema-iot.ts';
+import type { IotDevicesTable, IotSimsTable } from '../../db/schema-iot.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { fail } from '../../lib/errors.ts';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../../lib/flow-math.ts';
@@ -100,6 +108,14 @@ export class Sims {
   /** The VIP in effect shown in SIM info, given by the module that sells VIP (none without it). */
   #vipOrder: (simId: number, now: number, language: Language) => Promise<VipOrder | null> = async () => null;
 
+  /** The device's last report shown in SIM info, given by the device module (none without it). */
+  #deviceLive: (deviceId: number, now: number) => Promise<DeviceInfo['live']> = async () => null;
+
+  /** Lets the device module supply SIM info's device.live. */
+  useDeviceLive(lookup: (deviceId: number, now: number) => Promise<DeviceInfo['live']>): void {
+    this.#deviceLive = lookup;
+  }
+
   /** Lets the module that sells VIP supply SIM info's vipOrder. */
   useVipOrders(lookup: (simId: number, now: number, language: Language) => Promise<VipOrder | null>): void {
     this.#vipOrder = lookup;
@@ -143,6 +159,7 @@ export class Sims {
       breakAndVolume(db.db, v.break_rule_id, v.volume_package_id),
       this.#vipOrder(simId, now, language),
     ]);
+    const live = v.device_id === null ? null : await this.#deviceLive(v.device_id, now);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
     const inEffect = v.end_at !== null && v.end_at > now;
     const inBreak = v.break_rule_id !== null;
@@ -224,6 +241,7 @@ export class Sims {
             networkMode: v.d_network_mode ?? 1,
             onlineStatus: v.d_online_status ?? 3,
             wifis: wifis(v),
+            live,
           }
         : null,
       viceSims,
@@ -595,4 +613,110 @@ export function payPasswordOf(db: Kysely<Database>, simId: number) {
 
 export async function setPayPasswordHash(trx: Kysely<Database>, simId: number, hash: string, now: number): Promise<void> {
   await trx.updateTable('iot_sims').set({ pay_password_hash: hash, updated_at: now }).where('id', '=', simId).execute();
+}
+
+// ---- devices for the device module (this module owns iot_devices) ----
+
+export type DeviceRow = Selectable<IotDevicesTable>;
+
+/** The device holding the card; undefined for a plain SIM. */
+export async function deviceOfCard(db: Kysely<Database>, simId: number): Promise<DeviceRow | undefined> {
+  const card = await repo.simById(db, simId);
+  if (!card || card.device_id === null) return undefined;
+  return db.selectFrom('iot_devices').selectAll().where('id', '=', card.device_id).executeTakeFirst();
+}
+
+export function deviceByNo(db: Kysely<Database>, deviceNo: string): Promise<DeviceRow | undefined> {
+  return db.selectFrom('iot_devices').selectAll().where('device_no', '=', deviceNo).executeTakeFirst();
+}
+
+/** Every device number (the simulated devices start with them). */
+export async function allDeviceNos(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('iot_devices').select('device_no').orderBy('id').execute()).map((r) => r.device_no);
+}
+
+/** The cards in a device, slot order, with what switching to them needs (real-name, service end). */
+export function cardsOfDevice(db: Kysely<Database>, deviceId: number) {
+  return db
+    .selectFrom('iot_sims')
+    .select([
+      'id',
+      'sim_no',
+      'iccid',
+      'operator_type',
+      'status',
+      'sim_status',
+      'cancel_status',
+      'auth_status',
+      'auth_platform_status',
+      'platform_auth_required',
+      'device_slot',
+      'device_in_use',
+      'end_at',
+      'total_flow',
+      'use_flow',
+      'is_infinite_flow',
+    ])
+    .where('device_id', '=', deviceId)
+    .orderBy('device_slot')
+    .orderBy('id')
+    .execute();
+}
+
+type Plain<T> = { [K in keyof T]: T[K] extends ColumnType<infer S, any, any> ? S : T[K] };
+export type DeviceSettings = Partial<
+  Pick<
+    Plain<IotDevicesTable>,
+    | 'wifi24_name'
+    | 'wifi24_pass'
+    | 'wifi24_show'
+    | 'wifi24_switch'
+    | 'wifi24_conn'
+    | 'wifi24_max_conn'
+    | 'wifi5_name'
+    | 'wifi5_pass'
+    | 'wifi5_show'
+    | 'wifi5_switch'
+    | 'wifi5_conn'
+    | 'wifi5_max_conn'
+    | 'network_mode'
+    | 'online_status'
+  >
+>;
+
+/** Records what the device reported about itself (its settings, clients, online state). */
+export async function applyDeviceSettings(db: Kysely<Database>, deviceId: number, change: DeviceSettings, now: number): Promise<void> {
+  if (Object.keys(change).length === 0) return;
+  await db
+    .updateTable('iot_devices')
+    .set({ ...change, updated_at: now } as never)
+    .where('id', '=', deviceId)
+    .execute();
+}
+
+/** The device uses the SIM of this ICCID now (it reported so); false when no SIM of the device has it. */
+export async function setCardInUse(db: Kysely<Database>, deviceId: number, iccid: string, now: number): Promise<boolean> {
+  const target = await db
+    .selectFrom('iot_sims')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .where('iccid', '=', iccid)
+    .executeTakeFirst();
+  if (!target) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('iot_sims')
+      .set({ device_in_use: 0, updated_at: now })
+      .where('device_id', '=', deviceId)
+      .where('id', '!=', target.id)
+      .where('device_in_use', '=', 1)
+      .execute();
+    await trx
+      .updateTable('iot_sims')
+      .set({ device_in_use: 1, updated_at: now })
+      .where('id', '=', target.id)
+      .where('device_in_use', '=', 0)
+      .execute();
+  });
+  return true;
 }

@@ -1,0 +1,169 @@
+import { envelope } from '@simshop/contract/envelope';
+import {
+  closeBody,
+  commandListReply,
+  commandQuery,
+  deviceCommand,
+  deviceStatus,
+  resetBody,
+  restartBody,
+  setWifiDisplayBody,
+  setWifiSsidPwdBody,
+  simSwitchNetBody,
+  switchNetInfo,
+  terminalAuthBody,
+  terminalAuthSmsBody,
+  wirelessAuthList,
+  wirelessAuthListBody,
+} from '@simshop/contract/iot-device';
+import { simLoginCodeReply } from '@simshop/contract/iot-login';
+import { ok } from '../../lib/envelope.ts';
+import type { App } from '../../lib/route.ts';
+import type { Devices } from './service.ts';
+
+const tags = ['iot-device'];
+const security = [{ simToken: [] }];
+const command = { 200: envelope(deviceCommand) };
+
+/** Device control calls of the card's device (registered in the SIM-guarded scope). */
+export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
+  app.post(
+    '/api/iot/iotDevice/setWiFiSsidPwd',
+    {
+      schema: {
+        tags,
+        summary: "Set a band's Wi-Fi name (1–32 bytes) and WPA2 password (8–63 printable characters)",
+        security,
+        body: setWifiSsidPwdBody,
+        response: command,
+      },
+    },
+    async (req) => ok(await devices.setWifi(req.sim.simId, req.body)),
+  );
+  app.post(
+    '/api/iot/iotDevice/setWiFiDisplay',
+    { schema: { tags, summary: "Show or hide a band's Wi-Fi name", security, body: setWifiDisplayBody, response: command } },
+    async (req) => ok(await devices.setDisplay(req.sim.simId, req.body)),
+  );
+  app.post(
+    '/api/iot/iotDevice/restart',
+    { schema: { tags, summary: 'Restart the device (off line for a few seconds)', security, body: restartBody, response: command } },
+    async (req) => ok(await devices.restart(req.sim.simId)),
+  );
+  app.post(
+    '/api/iot/iotDevice/close',
+    {
+      schema: {
+        tags,
+        summary: "Turn a band's Wi-Fi off (confirm and the pay password) or on again (switchWifi true)",
+        security,
+        body: closeBody,
+        response: command,
+      },
+    },
+    async (req) => ok(await devices.close(req.sim.simId, req.body)),
+  );
+  app.post(
+    '/api/iot/iotDevice/reset',
+    {
+      schema: {
+        tags,
+        summary: "Factory settings (the device's own Wi-Fi names and passwords), then a restart: confirm and the pay password",
+        security,
+        body: resetBody,
+        response: command,
+      },
+    },
+    async (req) => ok(await devices.reset(req.sim.simId, req.body)),
+  );
+  app.get(
+    '/api/iot/iotDevice/command',
+    { schema: { tags, summary: 'A command of the device and its state', security, querystring: commandQuery, response: command } },
+    async (req) => ok(await devices.command(req.sim.simId, req.query.commandId)),
+  );
+  app.get(
+    '/api/iot/iotDevice/commandList',
+    { schema: { tags, summary: "The device's latest ten commands", security, response: { 200: envelope(commandListReply) } } },
+    async (req) => ok({ list: await devices.commands(req.sim.simId) }),
+  );
+  app.get(
+    '/api/iot/iotDevice/status',
+    { schema: { tags, summary: "The device's last report", security, response: { 200: envelope(deviceStatus) } } },
+    async (req) => ok(await devices.status(req.sim.simId)),
+  );
+
+  app.get(
+    '/api/iot/simSwitchNetInfo',
+    {
+      schema: {
+        tags,
+        summary: "The device's SIMs (operator, signal, data left, real-name, package), its network mode and the latest switch",
+        security,
+        response: { 200: envelope(switchNetInfo) },
+      },
+    },
+    async (req) => ok(await devices.switchNetInfo(req.sim.simId, req.ctx.language)),
+  );
+  app.post(
+    '/api/iot/simSwitchNet',
+    {
+      schema: {
+        tags,
+        summary: 'Switch the device to another of its SIMs (real-named, with a package), or set its network mode (1 auto, 2 fixed)',
+        security,
+        body: simSwitchNetBody,
+        response: command,
+      },
+    },
+    async (req) => ok(await devices.switchNet(req.sim.simId, req.body)),
+  );
+
+  app.post(
+    '/api/iot/deviceWirelessAuthList',
+    {
+      schema: {
+        tags,
+        summary: "Phones that joined the device's Wi-Fi and whether they are authorised",
+        security,
+        body: wirelessAuthListBody,
+        response: { 200: envelope(wirelessAuthList) },
+      },
+    },
+    async (req) => ok(await devices.wirelessAuthList(req.sim.simId)),
+  );
+  app.post(
+    '/api/iot/deviceTerminalAuthSms',
+    {
+      schema: {
+        tags,
+        summary: "Send a code to the owner's phone of a phone that joined the Wi-Fi (the login-code limits apply)",
+        security,
+        body: terminalAuthSmsBody,
+        response: { 200: envelope(simLoginCodeReply) },
+      },
+    },
+    async (req) =>
+      ok(
+        await devices.terminalAuthSms(req.sim.simId, req.body, {
+          ip: req.ip,
+          now: app.config.now(),
+          language: req.ctx.language,
+          log: req.log,
+          echo: app.config.smsDevCode,
+        }),
+      ),
+  );
+  app.post(
+    '/api/iot/deviceTerminalAuth',
+    {
+      schema: {
+        tags,
+        summary: 'Authorise a phone by its code: the device lets it through',
+        security,
+        body: terminalAuthBody,
+        response: command,
+      },
+    },
+    async (req) => ok(await devices.terminalAuth(req.sim.simId, req.body, req.ip)),
+  );
+}
