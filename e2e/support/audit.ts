@@ -10,7 +10,9 @@
  *   grid menu labels marked `data-wrap-ok` may take two lines.
  * - tap: a button or link smaller than 44×44 px. Exceptions: links inside running text (WCAG 2.5.8
  *   inline exception) and elements marked `data-tap-exempt` with the reason as its value.
- * - text: text nodes outside user data (`data-user-text`) returned for the language check done by the caller.
+ * - text: text nodes returned for the language check done by the caller, except user data (`data-user-text`:
+ *   what users typed or picked, such as names, addresses and reviews) and texts of an outside party passed
+ *   on as it wrote them (`data-outside-text`: a carrier's name and tracking events).
  */
 export interface AuditResult {
   violations: string[];
@@ -128,7 +130,7 @@ export function audit(): AuditResult {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = (n.textContent ?? '').trim();
     const parent = n.parentElement;
-    if (!text || !parent || parent.closest('[data-user-text], script, style, noscript')) continue;
+    if (!text || !parent || parent.closest('[data-user-text], [data-outside-text], script, style, noscript')) continue;
     if (!shown(parent)) continue;
     texts.push(text);
   }

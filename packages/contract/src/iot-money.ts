@@ -179,6 +179,7 @@ export const topupOffer = z.object({
   credit: z.number().int().describe('what the account receives without arrears: balance (fen) or coupon coins'),
   title: z.string(),
   tag: z.string(),
+  recommended: z.boolean().describe('chosen in advance: the promoter tagged the offer as recommended'),
 });
 
 /** GET /api/iot/balanceChoose and GET /api/iot/couponChoose */

@@ -28,7 +28,9 @@ export function LogisticsView({ parcel }: { parcel: ParcelView }) {
     <div className="logi">
       <section className="logi-head">
         <div className="logi-state">{t(`shop.logistics.state.${parcel.status}`)}</div>
-        <div className="logi-company">{parcel.company}</div>
+        <div className="logi-company" data-outside-text>
+          {parcel.company}
+        </div>
         <div className="logi-track">
           <span>
             {t('shop.logistics.trackingNo')} <b className="logi-no">{parcel.trackingNo}</b>
@@ -59,10 +61,11 @@ export function LogisticsView({ parcel }: { parcel: ParcelView }) {
                 title={t(`shop.logistics.event.${e.status}`)}
                 description={
                   <span className="logi-event">
-                    <span>{e.description}</span>
+                    <span data-outside-text>{e.description}</span>
                     <span className="muted">
                       {formatDateTime(e.at)}
-                      {e.location ? ` · ${e.location}` : ''}
+                      {e.location ? ' · ' : ''}
+                      {e.location ? <span data-user-text>{e.location}</span> : null}
                     </span>
                   </span>
                 }

@@ -352,6 +352,14 @@ describe('top-ups', () => {
     await expectLedgersExact(t.app, [sn]);
   });
 
+  it('marks the offer the promoter recommends, whatever the language its tag is shown in', async () => {
+    const c = await as((await plainCard()).simNo);
+    const en = await c.get('/api/iot/balanceChoose');
+    expect(en.data.offers.filter((o: any) => o.recommended).map((o: any) => [o.payAmount, o.tag])).toEqual([[5000, 'Recommended']]);
+    const coupon = await c.get('/api/iot/couponChoose');
+    expect(coupon.data.offers.filter((o: any) => o.recommended).map((o: any) => [o.payAmount, o.tag])).toEqual([[5000, 'Recommended']]);
+  });
+
   it('refuses amounts outside the limits and unknown offers, naming the field', async () => {
     const SIM = (await plainCard()).simNo;
     const c = await as(SIM);

@@ -10,6 +10,9 @@ import { type Caller, type MoneyDeps, yuan } from './deps.ts';
 import { checkMethod, insertOnlineOrder, payMethodsFor, payOnline } from './online.ts';
 import { settingsFor } from './settings.ts';
 
+/** The tag (as stored, in Simplified Chinese) of the offer a promoter wants chosen in advance. */
+const RECOMMENDED_TAG = '推荐';
+
 export async function topupChoose(
   deps: MoneyDeps,
   simId: number,
@@ -50,6 +53,7 @@ export async function topupChoose(
       credit: kind === 'balance' ? o.pay_amount + o.bonus_balance : o.pay_amount + o.bonus_coin,
       title: texts.text(o.id, 'title', o.title),
       tag: texts.text(o.id, 'tag', o.tag),
+      recommended: o.tag.trim() === RECOMMENDED_TAG,
     })),
     allowCustom: settings.allow_custom_topup === 1,
     minAmount: settings.topup_min,

@@ -4,7 +4,7 @@ import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import { cardById } from '../iot-sims/service.ts';
-import { addressText, type MallDeps } from './deps.ts';
+import { type MallDeps, placeText } from './deps.ts';
 import * as repo from './repository.ts';
 
 export const deliveriesOf = (g: Pick<repo.GoodsRow, 'deliveries'>): Delivery[] =>
@@ -105,7 +105,7 @@ export function storeView(s: repo.StoreRow, texts: Texts, language: Language): M
   return {
     id: s.id,
     name: texts.text(s.id, 'name', s.name),
-    address: addressText({ ...s, detail: texts.text(s.id, 'address', s.address) }, language),
+    address: placeText({ ...s, detail: texts.text(s.id, 'address', s.address) }, language),
     phone: s.phone,
     hours: s.hours,
   };

@@ -23,19 +23,31 @@ const MUNICIPAL_DISTRICTS = '市辖区';
 
 type Region = { province: string; city: string; county: string };
 
+/** Names of the address's divisions in a language (English names provinces only: others are left out). */
 function regionNames(a: Region, language: Language): string[] {
   const codes = a.county === a.city ? [a.province, a.city] : [a.province, a.city, a.county];
   // Compared in Simplified Chinese: the name in the reader's language may be converted.
-  return codes.filter((c) => divisionNameIn(c, 'zh-Hans') !== MUNICIPAL_DISTRICTS).map((c) => divisionNameIn(c, language) ?? '');
+  return codes
+    .filter((c) => divisionNameIn(c, 'zh-Hans') !== MUNICIPAL_DISTRICTS)
+    .map((c) => divisionNameIn(c, language) ?? '')
+    .filter(Boolean);
 }
 
-/** Province, city and county names, in the reader's language. */
+/**
+ * Province, city and county names of a customer's address. Cities and counties have no English
+ * names, so an address keeps its Chinese names, as on a Chinese postal address (converted for a
+ * Traditional reader).
+ */
 export function regionText(a: Region, language: Language): string {
-  const names = regionNames(a, language);
-  return language === 'en' ? names.join(' ') : names.join('');
+  return regionNames(a, language === 'en' ? 'zh-Hans' : language).join('');
 }
 
-/** Province, city and county names followed by the street, in the reader's language. */
+/** A customer's postal address: province, city and county names followed by the street. */
 export function addressText(a: Region & { detail: string }, language: Language): string {
+  return `${regionText(a, language)}${a.detail}`;
+}
+
+/** A place of the shop's own (a pick-up point), its street translated: in English street first, then the province. */
+export function placeText(a: Region & { detail: string }, language: Language): string {
   return language === 'en' ? [a.detail, ...regionNames(a, language).reverse()].join(', ') : `${regionText(a, language)}${a.detail}`;
 }

@@ -82,6 +82,12 @@ describe('shop window', () => {
 });
 
 describe('addresses', () => {
+  it('keep their Chinese place names for an English reader, as on a Chinese postal address', async () => {
+    const { e } = await buyer();
+    const saved = await e.post('/api/iot/setSimAddress', FUTIAN);
+    expect(saved.data).toMatchObject({ regionText: '广东省深圳市福田区', fullText: '广东省深圳市福田区深南大道 1 号' });
+  });
+
   it('the first address is the default; another becomes it only when asked; deleting the default passes it on', async () => {
     const { c } = await buyer();
     const first = await c.post('/api/iot/setSimAddress', FUTIAN);

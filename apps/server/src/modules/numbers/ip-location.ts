@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { IpLocation } from '@simshop/contract/numbers';
-import { divisionChildren, divisionName, type Promoter } from '../site/service.ts';
+import type { Language } from '../../lib/messages.ts';
+import { divisionChildren, divisionNameIn, type Promoter } from '../site/service.ts';
 
 type Searcher = { search(ip: string): { country: string; province: string; city: string } | null };
 
@@ -41,13 +42,15 @@ export function lookupIp(ip: string): { province: string; city: string } | undef
   return { province, city: city ?? '' };
 }
 
-function named(province: string, city: string, source: IpLocation['source']): IpLocation {
-  return { province, provinceName: divisionName(province) ?? '', city, cityName: city ? (divisionName(city) ?? '') : '', source };
+/** The region with its names in the reader's language (in English the province alone is named). */
+function named(province: string, city: string, source: IpLocation['source'], language: Language): IpLocation {
+  const name = (code: string) => (code ? (divisionNameIn(code, language) ?? '') : '');
+  return { province, provinceName: name(province), city, cityName: name(city), source };
 }
 
 /** The caller's region from the IP, else the storefront's default region. */
-export function ipLocation(ip: string, promoter: Promoter): IpLocation {
+export function ipLocation(ip: string, promoter: Promoter, language: Language): IpLocation {
   const found = lookupIp(ip.replace(/^::ffff:/, ''));
-  if (found) return named(found.province, found.city, 'ip');
-  return named(promoter.defaultProvince, promoter.defaultCity, 'default');
+  if (found) return named(found.province, found.city, 'ip', language);
+  return named(promoter.defaultProvince, promoter.defaultCity, 'default', language);
 }

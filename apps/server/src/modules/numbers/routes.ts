@@ -81,6 +81,6 @@ export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
         response: { 200: envelope(ipLocation) },
       },
     },
-    async (req) => ok(locate(req.ip, await app.site.resolvePromoter(req.query.promoCode))),
+    async (req) => ok(locate(req.ip, await app.site.resolvePromoter(req.query.promoCode), req.ctx.language)),
   );
 }

@@ -210,6 +210,14 @@ describe('holds, cancelling and visibility', () => {
     const orders = body<{ list: { orderNo: string; status: string }[] }>(await t.app.inject({ url: '/api/shop/order/list', headers }));
     const shipped = orders.data.list.find((o) => o.status === 'shipped');
     expect(shipped).toBeDefined();
+    // The package it was bought with, named in the reader's language.
+    const packageName = async (lang: string) =>
+      body<{ list: { orderNo: string; packageName: string }[] }>(
+        await t.app.inject({ url: '/api/shop/order/list', headers: { ...headers, 'accept-language': lang } }),
+      ).data.list.find((o) => o.orderNo === shipped?.orderNo)?.packageName;
+    expect(await packageName('en')).toBe('M-Zone Mango card');
+    expect(await packageName('zh-Hans')).toBe('动感地带芒果卡');
+    expect(await packageName('zh-Hant')).toBe('動感地帶芒果卡');
     type Logistics = { company: string; trackingNo: string; status: string; events: { at: number; status: string }[] };
     const track = async (h: Record<string, string>) =>
       body<Logistics>(await t.app.inject({ url: `/api/shop/order/logistics?orderNo=${shipped?.orderNo}`, headers: h }));

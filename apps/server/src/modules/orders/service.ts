@@ -10,6 +10,7 @@ import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
+import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
@@ -36,7 +37,8 @@ async function ownOrder(deps: Deps, owner: Pick<Owner, 'mobile' | 'session'>, no
   return o;
 }
 
-function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
+/** An order in the reader's language: the package it was bought with by its translations (the name stored with the order in Simplified Chinese). */
+function summary(o: repo.OrderRow, operatorName: string, packages: Texts): OrderSummary {
   return {
     orderNo: o.order_no,
     kind: 'number',
@@ -45,7 +47,7 @@ function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
     number: o.number,
     operator: o.operator,
     operatorName,
-    packageName: o.package_name,
+    packageName: packages.text(o.package_id, 'name', o.package_name),
     price: o.price,
     prestored: o.prestored,
     amount: o.amount,
@@ -56,14 +58,15 @@ function summary(o: repo.OrderRow, operatorName: string): OrderSummary {
 
 async function detail(deps: OrderDeps, o: repo.OrderRow, language: Language): Promise<OrderDetail> {
   const now = deps.now();
-  const [operatorName, pkg, shipment] = await Promise.all([
+  const [operatorName, packages, pkg, shipment] = await Promise.all([
     deps.numbers.operatorName(o.operator, language),
+    textsFor(deps.db, language, 'number_package', [o.package_id]),
     deps.numbers.findPackageById(deps.db, o.package_id, language),
     o.shipped_at ? deps.logistics.forOrder(ORDER_TYPE, o.id) : Promise.resolve(null),
   ]);
   const payable = o.status === 'awaiting_payment' && (o.hold_until ?? 0) > now;
   return {
-    ...summary(o, operatorName),
+    ...summary(o, operatorName, packages),
     buyerName: o.buyer_name,
     idNumberMasked: maskId(o.id_number),
     contactMobile: o.contact_mobile,
@@ -163,9 +166,15 @@ export async function listOrders(deps: OrderDeps, owner: Owner, status: string |
     repo.findByIds(deps.db, idsOf('number')),
     goodsOrders.goodsSummaries(deps, idsOf('goods'), owner.language),
   ]);
+  const packages = await textsFor(
+    deps.db,
+    owner.language,
+    'number_package',
+    numberRows.map((o) => o.package_id),
+  );
   const numbers = new Map(
     await Promise.all(
-      numberRows.map(async (o) => [o.id, summary(o, await deps.numbers.operatorName(o.operator, owner.language))] as const),
+      numberRows.map(async (o) => [o.id, summary(o, await deps.numbers.operatorName(o.operator, owner.language), packages)] as const),
     ),
   );
   const list = refs.flatMap((r) => (r.kind === 'goods' ? goods.get(r.id) : numbers.get(r.id)) ?? []);

@@ -72,14 +72,16 @@ const PROVINCES_EN: Readonly<Record<string, string>> = {
 };
 
 /**
- * The name of a division in a language: Traditional Chinese converted from the data, English for
- * provinces (cities and counties keep their Chinese names, as on a Chinese postal address).
+ * The name of a division in a language, for places shown as data (a number's home region):
+ * Traditional Chinese converted from the data; in English provinces only, since cities and
+ * counties have no English names here (an English reader is shown the province alone).
+ * Addresses keep their Chinese names in every language, as on a Chinese postal address.
  */
 export function divisionNameIn(code: string, language: Language): string | undefined {
   const name = divisionName(code);
   if (name === undefined || language === 'zh-Hans') return name;
   if (language === 'zh-Hant') return toTraditional(name);
-  return PROVINCES_EN[code] ?? name;
+  return PROVINCES_EN[code];
 }
 
 /** Name of a division by its six-digit code, for addresses. */

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Texts configured in the layout are written in Simplified Chinese by the promoter. In Simplified
- * Chinese they are shown as configured; in the other languages a known key shows its translation,
- * and an unknown key its configured text.
+ * Texts configured in the layout come from the server in the user's language (data texts, see
+ * docs/decisions/0011) and are shown as they come. Only an item, menu or element the promoter left
+ * without a title is named by the app, by its key.
  */
 export function useLayoutText() {
-  const { t, i18n } = useTranslation();
-  return (group: 'menu' | 'item' | 'element', key: string, title: string): string => {
-    if (i18n.language === 'zh-Hans' && title) return title;
-    return t(`iot.${group}.${key}`, { defaultValue: title || key });
-  };
+  const { t } = useTranslation();
+  return (group: 'menu' | 'item' | 'element', key: string, title: string): string =>
+    title || t(`iot.${group}.${key}`, { defaultValue: key });
 }

@@ -1,16 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import {
-  allowanceText,
-  countdownParts,
-  durationText,
-  isRecommendedTag,
-  moneyText,
-  parseYuan,
-  tagText,
-  topupOutcome,
-  weakPassword,
-} from './money-format.ts';
+import { allowanceText, countdownParts, durationText, moneyText, parseYuan, topupOutcome, weakPassword } from './money-format.ts';
 
 /** Echoes the key and the count, so the tests see which text and plural were asked for. */
 const t = ((key: string, opts?: { count?: number; price?: string }) =>
@@ -66,15 +56,7 @@ describe('flash-sale countdown', () => {
   });
 });
 
-describe('tags and pay passwords', () => {
-  it('translates the tags promoters use most and keeps others as written', () => {
-    expect(tagText(t, '热销')).toBe('iot.money.tag.hot');
-    expect(tagText(t, '推薦')).toBe('iot.money.tag.recommended');
-    expect(tagText(t, '新品')).toBe('新品');
-    expect(isRecommendedTag('推荐')).toBe(true);
-    expect(isRecommendedTag('热销')).toBe(false);
-  });
-
+describe('pay passwords', () => {
   it('refuses one repeated digit and runs, like the server', () => {
     for (const weak of ['111111', '123456', '654321', '000000']) expect(weakPassword(weak)).toBe(true);
     for (const ok of ['258036', '914703', '112233', '135790']) expect(weakPassword(ok)).toBe(false);

@@ -57,29 +57,6 @@ export function payMethodLabel(t: TFunction, m: { method: string; name: string }
   return KNOWN_METHODS.includes(m.method) ? t(`iot.pay.method.${m.method}`) : m.name || m.method;
 }
 
-/** Tags promoters use most, shown in the user's language; any other tag as written. */
-const KNOWN_TAGS: Record<string, string> = {
-  热销: 'hot',
-  熱銷: 'hot',
-  hot: 'hot',
-  推荐: 'recommended',
-  推薦: 'recommended',
-  秒杀: 'seckill',
-  秒殺: 'seckill',
-  预告: 'soon',
-  預告: 'soon',
-  超值: 'value',
-};
-
-/** Whether a tag marks the promoter's recommended choice. */
-export const isRecommendedTag = (tag: string) =>
-  KNOWN_TAGS[tag.trim().toLowerCase()] === 'recommended' || KNOWN_TAGS[tag.trim()] === 'recommended';
-
-export function tagText(t: TFunction, tag: string): string {
-  const key = KNOWN_TAGS[tag.trim().toLowerCase()] ?? KNOWN_TAGS[tag.trim()];
-  return key ? t(`iot.money.tag.${key}`) : tag;
-}
-
 /** Fen from a yuan amount typed by the holder ("50", "12.5"), or null when it is not an amount. */
 export function parseYuan(text: string): number | null {
   if (!/^\d{1,7}(\.\d{0,2})?$/.test(text.trim())) return null;

@@ -21,10 +21,6 @@ export function regionText(province: string, city: string): string {
   return [province, city].filter((n, i, all) => n && n !== '市辖区' && all.indexOf(n) === i).join(' ');
 }
 
-function operatorLabel(t: (key: string, o?: Record<string, unknown>) => string, item: NumberItem): string {
-  return t(`dict.operator_type.${item.operator}`, { defaultValue: item.operatorName });
-}
-
 /** One number of the search: a row (arrangement 1) or a tile (arrangement 2). */
 export function NumberCard({
   item,
@@ -54,7 +50,7 @@ export function NumberCard({
         </span>
         <span className="num-tile-foot">
           {item.price > 0 ? <Price fen={item.price} size="sm" /> : <span className="price price-sm">{t('shop.numbers.free')}</span>}
-          <span className="muted">{operatorLabel(t, item)}</span>
+          <span className="muted">{item.operatorName}</span>
         </span>
       </button>
     );
@@ -67,7 +63,7 @@ export function NumberCard({
           {item.featured ? <span className="chip-tag gold">{t('shop.numbers.featured')}</span> : null}
         </span>
         <span className="num-tags">
-          <span className="chip-tag op">{operatorLabel(t, item)}</span>
+          <span className="chip-tag op">{item.operatorName}</span>
           {tags.map((tag) => (
             <span key={tag} className="chip-tag">
               {t(`shop.pattern.${tag}`)}

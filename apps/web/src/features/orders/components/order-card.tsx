@@ -54,7 +54,7 @@ export function OrderCard({
   const left = useCountdown(order.status === 'awaiting_payment' ? order.holdUntil : null);
   const created = formatDateTime(order.createdAt);
   const goods = order.goods;
-  const operator = t(`dict.operator_type.${order.operator}`, { defaultValue: order.operatorName });
+  const operator = order.operatorName;
   return (
     <article
       className="order-card"

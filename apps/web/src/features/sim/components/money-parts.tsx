@@ -6,7 +6,7 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../format.ts';
-import { allowanceText, durationText, tagText } from '../money-format.ts';
+import { allowanceText, durationText } from '../money-format.ts';
 
 /** A price with the yuan sign and the fen smaller: ¥29.90. */
 export function PriceTag({ fen, size = 'md', testId }: { fen: number; size?: 'sm' | 'md' | 'lg'; testId?: string }) {
@@ -29,7 +29,7 @@ export function PackageCard({ pkg, onOpen }: { pkg: CatalogPackage; onOpen: () =
       <div className="pkg-card-main">
         <div className="pkg-card-name">
           <span>{pkg.name}</span>
-          {pkg.tag ? <em className="pkg-tag">{tagText(t, pkg.tag)}</em> : null}
+          {pkg.tag ? <em className="pkg-tag">{pkg.tag}</em> : null}
         </div>
         <div className="pkg-card-flow">{allowanceText(t, pkg)}</div>
         <div className="pkg-card-meta">

@@ -8,7 +8,7 @@ import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { type TopupKind, useTopupChoose } from '../api/topup-choose.ts';
 import { yuan } from '../format.ts';
-import { isRecommendedTag, parseYuan, tagText, topupOutcome } from '../money-format.ts';
+import { parseYuan, topupOutcome } from '../money-format.ts';
 import { CardsSkeleton, ChoiceCard, MoneyEmpty, PayBar, PriceTag } from './money-parts.tsx';
 import { SimLoadFailed } from './page-state.tsx';
 
@@ -66,7 +66,7 @@ export function TopupChooseView({ kind }: { kind: TopupKind }) {
     );
   }
   const coin = kind === 'coupon';
-  const preset = data.offers.find((o) => isRecommendedTag(o.tag)) ?? data.offers[0];
+  const preset = data.offers.find((o) => o.recommended) ?? data.offers[0];
   const current: Choice | null = pick ?? (preset ? { offerId: preset.id } : null);
   const offer = current && 'offerId' in current ? data.offers.find((o) => o.id === current.offerId) : undefined;
   const customFen = current && 'custom' in current ? parseYuan(current.custom) : null;
@@ -113,7 +113,7 @@ export function TopupChooseView({ kind }: { kind: TopupKind }) {
                 testId={`offer-${o.payAmount}`}
                 trailing={null}
               >
-                {o.tag ? <em className="offer-tag">{tagText(t, o.tag)}</em> : null}
+                {o.tag ? <em className="offer-tag">{o.tag}</em> : null}
                 <span className="offer-pay">
                   <small>¥</small>
                   {yuan(o.payAmount).replace(/\.00$/, '')}

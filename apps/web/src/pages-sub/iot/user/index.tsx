@@ -29,10 +29,11 @@ const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
 /** Switching SIMs only means something inside a device. */
 const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
 
+/** Shown when the layout's asset block lists no items; untitled, so the app names them by key. */
 const ASSET_ITEMS = [
-  { key: 'balance', title: '余额', icon: '', path: '/pages/iot/index/balance/index' },
-  { key: 'integral', title: '积分', icon: '', path: '/pages-sub/iot/index/integralLog/index' },
-  { key: 'couponCoin', title: '券币', icon: '', path: '/pages-sub/iot/index/couponExchange/index' },
+  { key: 'balance', title: '', icon: '', path: '/pages/iot/index/balance/index' },
+  { key: 'integral', title: '', icon: '', path: '/pages-sub/iot/index/integralLog/index' },
+  { key: 'couponCoin', title: '', icon: '', path: '/pages-sub/iot/index/couponExchange/index' },
 ];
 
 const EXCHANGE_ORDERS = '/pages-sub/iot/index/couponExchange/order/index';

@@ -85,16 +85,18 @@ export default function CommentPage() {
       {items.map((r) => (
         <article key={r.id} className="review-item">
           <header className="review-item-head">
-            <span className="review-avatar" aria-hidden="true">
+            <span className="review-avatar" aria-hidden="true" data-user-text>
               {r.name.slice(0, 1)}
             </span>
             <span className="review-who">
-              <b>{r.name}</b>
+              <b data-user-text>{r.name}</b>
               <Rate readOnly value={r.rating} style={{ '--star-size': '11px' }} />
             </span>
             <span className="muted">{date(r.createdAt)}</span>
           </header>
-          <p className="review-text">{r.content}</p>
+          <p className="review-text" data-user-text>
+            {r.content}
+          </p>
           <span className="chip-tag op">{t('shop.reviews.bought', { number: r.number })}</span>
         </article>
       ))}

@@ -67,7 +67,7 @@ export default function PrettyNumberPage() {
   const pkg = n.packages.find((p) => p.id === draft.packageId) ?? null;
   const onSale = n.status === 'on_sale';
   const total = n.price + n.prestored;
-  const operator = t(`dict.operator_type.${n.operator}`, { defaultValue: n.operatorName });
+  const operator = n.operatorName;
   const region = regionText(n.provinceName, n.cityName);
   const firstReviews = reviews.data?.pages[0];
 

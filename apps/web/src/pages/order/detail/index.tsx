@@ -44,7 +44,7 @@ export default function OrderDetailPage() {
     );
   }
 
-  const operator = t(`dict.operator_type.${o.operator}`, { defaultValue: o.operatorName });
+  const operator = o.operatorName;
   const timeline = [
     { key: 'created', at: o.createdAt },
     { key: 'paid', at: o.paidAt },

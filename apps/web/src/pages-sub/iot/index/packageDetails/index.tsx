@@ -21,7 +21,7 @@ import {
 } from '../../../../features/sim/components/pay-flow.ts';
 import { type PasswordOutcome, PayPasswordSheet } from '../../../../features/sim/components/pay-password-sheet.tsx';
 import { yuan } from '../../../../features/sim/format.ts';
-import { allowanceText, durationText, payMethodLabel, tagText } from '../../../../features/sim/money-format.ts';
+import { allowanceText, durationText, payMethodLabel } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { useScrollTop } from '../../../../features/sim/use-scroll-top.ts';
 import { formatDate } from '../../../../lib/datetime.ts';
@@ -205,7 +205,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
       <section className="detail-hero" data-testid="package-hero">
         <div className="detail-hero-top">
           <span className="detail-kind">{t(`iot.money.kind.${pkg.kind}`)}</span>
-          {pkg.tag ? <em className="pkg-tag light">{tagText(t, pkg.tag)}</em> : null}
+          {pkg.tag ? <em className="pkg-tag light">{pkg.tag}</em> : null}
         </div>
         <h1 className="detail-name">{pkg.name}</h1>
         <div className="detail-flow" data-testid="detail-allowance">

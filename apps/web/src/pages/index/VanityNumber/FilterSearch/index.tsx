@@ -20,10 +20,7 @@ export function useOperatorOptions(suggest: boolean): { label: string; value: st
     () => [
       { label: t('shop.filter.all'), value: '' },
       ...(suggest ? [{ label: t('shop.filter.featured'), value: FEATURED_OPERATOR }] : []),
-      ...(dict.data?.operator_type ?? []).map((o) => ({
-        label: t(`dict.operator_type.${o.value}`, { defaultValue: o.label }),
-        value: o.value,
-      })),
+      ...(dict.data?.operator_type ?? []).map((o) => ({ label: o.label, value: o.value })),
     ],
     [t, suggest, dict.data],
   );

@@ -132,9 +132,9 @@ function Confirm({ data }: { data: GoodsDetailsReply }) {
           {address ? (
             <span className="mall-where-main">
               <span className="mall-where-who">
-                <b>{address.name}</b> {maskMobile(address.mobile)}
+                <b data-user-text>{address.name}</b> {maskMobile(address.mobile)}
               </span>
-              <span className="mall-where-text" data-testid="chosen-address">
+              <span className="mall-where-text" data-testid="chosen-address" data-user-text>
                 {address.fullText}
               </span>
             </span>

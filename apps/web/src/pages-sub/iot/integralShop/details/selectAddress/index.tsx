@@ -52,10 +52,12 @@ export default function SelectAddressPage() {
           <div key={a.id} className={`card mall-address${backPath && a.id === chosenId ? ' on' : ''}`} data-testid="mall-address">
             <TapCard className="mall-address-main" label={`${a.name} ${a.fullText}`} onOpen={() => choose(a)}>
               <span className="mall-where-who">
-                <b>{a.name}</b> {maskMobile(a.mobile)}
+                <b data-user-text>{a.name}</b> {maskMobile(a.mobile)}
                 {a.isDefault ? <em className="mall-default">{t('mall.address.default')}</em> : null}
               </span>
-              <span className="mall-where-text">{a.fullText}</span>
+              <span className="mall-where-text" data-user-text>
+                {a.fullText}
+              </span>
             </TapCard>
             <div className="mall-address-actions">
               {a.isDefault ? (

@@ -72,7 +72,9 @@ function Details({ order }: { order: ShopOrderDetails }) {
           <TruckOutline className="mall-where-icon" />
           <span className="mall-where-main">
             <b>{latest ? t(`shop.logistics.event.${latest.status}`) : t(`shop.logistics.state.${order.logistics.status}`)}</b>
-            <span className="mall-where-text">{latest ? latest.description : order.logistics.company}</span>
+            <span className="mall-where-text" data-outside-text>
+              {latest ? latest.description : order.logistics.company}
+            </span>
             {latest ? <span className="muted">{formatDateTime(latest.at)}</span> : null}
           </span>
           <RightOutline className="mall-where-arrow" />
@@ -84,9 +86,11 @@ function Details({ order }: { order: ShopOrderDetails }) {
           <EnvironmentOutline className="mall-where-icon" />
           <span className="mall-where-main">
             <span className="mall-where-who">
-              <b>{order.address.name}</b> {maskMobile(order.address.mobile)}
+              <b data-user-text>{order.address.name}</b> {maskMobile(order.address.mobile)}
             </span>
-            <span className="mall-where-text">{order.address.fullText}</span>
+            <span className="mall-where-text" data-user-text>
+              {order.address.fullText}
+            </span>
           </span>
         </section>
       ) : order.store ? (
