@@ -233,6 +233,19 @@ const ENGLISH: Readonly<Record<string, string>> = {
     'One-year warranty: free replacement for faults not caused by the user; battery six months.',
 };
 
+/** The demo banners whose words are drawn in the picture: each has a picture per language beside it (banner-1.en.svg…). */
+const DRAWN_WORDS = /\/static\/banner-(1|2|renew)\.svg$/;
+
+function* drawnWords(doc: unknown, root: string): Generator<[path: string, image: string]> {
+  if (typeof doc === 'string') {
+    if (DRAWN_WORDS.test(doc)) yield [root, doc];
+  } else if (Array.isArray(doc)) {
+    for (const [i, v] of doc.entries()) yield* drawnWords(v, `${root}.${i}`);
+  } else if (doc && typeof doc === 'object') {
+    for (const [k, v] of Object.entries(doc)) yield* drawnWords(v, `${root}.${k}`);
+  }
+}
+
 export async function seedTranslations(db: Kysely<Database>): Promise<void> {
   const texts: Translation[] = [];
   const missing = new Set<string>();
@@ -244,7 +257,12 @@ export async function seedTranslations(db: Kysely<Database>): Promise<void> {
     }
   };
   const addDocument = (entity: Entity, id: string | number, root: string, json: string) => {
-    for (const [path, zh] of chineseTexts(JSON.parse(json), root)) add(entity, id, path, zh);
+    const doc: unknown = JSON.parse(json);
+    for (const [path, zh] of chineseTexts(doc, root)) add(entity, id, path, zh);
+    for (const [path, image] of drawnWords(doc, root)) {
+      for (const language of ['en', 'zh-Hant'] as const)
+        texts.push({ entity, id, field: path, language, text: image.replace(/\.svg$/, `.${language}.svg`) });
+    }
   };
 
   for (const p of await db.selectFrom('promoters').select(['id', 'name', 'front', 'shop_menu']).execute()) {

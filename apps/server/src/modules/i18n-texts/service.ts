@@ -85,11 +85,15 @@ export class Texts {
     return this.language === 'zh-Hant' ? toTraditional(stored) : stored;
   }
 
-  /** A copy of a JSON document of a row with each Chinese string in the language, found by its path under `root`. */
+  /**
+   * A copy of a JSON document of a row with each Chinese string in the language, found by its path
+   * under `root`. Another string (a banner's image with its words drawn in) is replaced only by a
+   * version stored for the language.
+   */
   document<T>(id: string | number, root: string, doc: T): T {
     if (this.language === 'zh-Hans') return doc;
     const walk = (v: unknown, path: string): unknown => {
-      if (typeof v === 'string') return HAN.test(v) ? this.text(id, path, v) : v;
+      if (typeof v === 'string') return HAN.test(v) ? this.text(id, path, v) : (this.own.get(`${id}\u0000${path}`) ?? v);
       if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}.${i}`));
       if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, `${path}.${k}`)]));
       return v;
