@@ -445,7 +445,9 @@ describe('auto-renewal', () => {
     const option = await c.get('/api/iot/renewPackageOption');
     expect(option.data).toMatchObject({ enabled: false, packageId: null, lastAttempt: null });
     const pkg = option.data.options[0];
-    expect(pkg).toMatchObject({ name: '电信 30GB 年包', renewable: true });
+    expect(pkg).toMatchObject({ name: 'Telecom 30 GB yearly', renewable: true });
+    const traditional = client(t.app, { ...(await simLogin(t.app, sn)), 'accept-language': 'zh-Hant' });
+    expect((await traditional.get('/api/iot/renewPackageOption')).data.options[0].name).toBe('電信 30GB 年包');
     expect((await c.post('/api/iot/simUpdateRenewPackage', { enabled: true })).message).toMatch(/^packageId/);
     const set = await c.post('/api/iot/simUpdateRenewPackage', { enabled: true, packageId: pkg.id });
     expect(set.data).toMatchObject({ enabled: true, packageId: pkg.id });

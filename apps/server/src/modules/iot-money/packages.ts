@@ -25,7 +25,7 @@ import { couponCoinsUsable, packageWindow, volumeClose } from './rules.ts';
 import { settingsFor } from './settings.ts';
 
 /** A catalogue package with its texts in the language. */
-function localized(p: CatalogPackage, texts: Texts): CatalogPackage {
+export function localized(p: CatalogPackage, texts: Texts): CatalogPackage {
   return {
     ...p,
     name: texts.text(p.id, 'name', p.name),

@@ -7,9 +7,12 @@ import { Code } from '@simshop/contract/codes';
 import type { RenewOptionReply } from '@simshop/contract/iot-money';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import type { Language } from '../../lib/messages.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import { cardById, cardsEndingBetween, lockCard } from '../iot-sims/service.ts';
 import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
 import type { MoneyDeps } from './deps.ts';
+import { localized } from './packages.ts';
 import { afterCommit, type Placed, placeBalancePurchase } from './purchase.ts';
 import { settingsFor } from './settings.ts';
 
@@ -18,7 +21,7 @@ const RENEW_GRACE_MS = 7 * 86_400_000;
 
 export type SkipReason = 'balance_short' | 'package_off_sale' | 'card_inactive' | 'no_package' | 'sold_out' | 'provision_failed' | 'failed';
 
-export async function renewOption(deps: MoneyDeps, simId: number): Promise<RenewOptionReply> {
+export async function renewOption(deps: MoneyDeps, simId: number, language: Language): Promise<RenewOptionReply> {
   const { db } = deps.db;
   const now = deps.now();
   const card = await cardById(db, simId);
@@ -34,10 +37,17 @@ export async function renewOption(deps: MoneyDeps, simId: number): Promise<Renew
       .orderBy('id', 'desc')
       .executeTakeFirst(),
   ]);
+  const options = rows.map((r) => toCatalog(r, now)).filter((p) => p.renewable);
+  const texts = await textsFor(
+    db,
+    language,
+    'iot_package',
+    options.map((p) => p.id),
+  );
   return {
     enabled: setting?.enabled === 1,
     packageId: setting?.package_id ?? null,
-    options: rows.map((r) => toCatalog(r, now)).filter((p) => p.renewable),
+    options: options.map((p) => localized(p, texts)),
     endAt: card.end_at,
     renewAheadHours: Math.round(settings.renew_ahead_ms / 3_600_000),
     balance: card.balance,
@@ -60,6 +70,7 @@ export async function updateRenew(
   simId: number,
   enabled: boolean,
   packageId: number | undefined,
+  language: Language,
 ): Promise<RenewOptionReply> {
   const { db } = deps.db;
   const now = deps.now();
@@ -78,7 +89,7 @@ export async function updateRenew(
     .values({ sim_id: simId, enabled: enabled ? 1 : 0, package_id: chosen ?? null, updated_at: now })
     .onConflict((oc) => oc.column('sim_id').doUpdateSet({ enabled: enabled ? 1 : 0, package_id: chosen ?? null, updated_at: now }))
     .execute();
-  return renewOption(deps, simId);
+  return renewOption(deps, simId, language);
 }
 
 type Attempt = { outcome: 'renewed' | 'skipped'; reason: SkipReason | ''; message: string; orderNo: string };

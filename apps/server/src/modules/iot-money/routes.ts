@@ -110,7 +110,7 @@ export function moneyRoutes(deps: MoneyDeps) {
           response: { 200: envelope(renewOptionReply) },
         },
       },
-      async (req) => ok(await renewOption(deps, req.sim.simId)),
+      async (req) => ok(await renewOption(deps, req.sim.simId, req.ctx.language)),
     );
 
     app.post(
@@ -124,7 +124,7 @@ export function moneyRoutes(deps: MoneyDeps) {
           response: { 200: envelope(renewOptionReply) },
         },
       },
-      async (req) => ok(await updateRenew(deps, req.sim.simId, req.body.enabled, req.body.packageId)),
+      async (req) => ok(await updateRenew(deps, req.sim.simId, req.body.enabled, req.body.packageId, req.ctx.language)),
     );
 
     for (const [url, kind, summary] of [

@@ -86,9 +86,8 @@ export function OrderCard({
           ) : (
             <>
               <PrettyNumber number={order.number} size="sm" />
-              <div className="muted">
-                {operator} · {order.packageName}
-              </div>
+              <div className="muted">{operator}</div>
+              <div className="muted">{order.packageName}</div>
             </>
           )}
           <div className="muted">{created}</div>
