@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { page } from './envelope.ts';
-import { vipOrder } from './iot.ts';
-import { simCoupon } from './iot-money.ts';
+import { accelerateOrder, vipOrder } from './iot.ts';
+import { payMethod, simCoupon } from './iot-money.ts';
 import { msg } from './messages.ts';
+import { paymentView } from './payments.ts';
 
 /** Points of the n-th day of a streak: the 7-day cycle rises, then starts over. */
 export const SIGN_IN_REWARDS = [5, 10, 15, 20, 25, 30, 50] as const;
@@ -113,6 +114,7 @@ export const vipPlan = z.object({
   price: z.number().int().describe('in integer fen'),
   originalPrice: z.number().int().describe('crossed-out price, in integer fen; equals price without a discount'),
   durationDays: z.number().int(),
+  packageDiscount: z.number().int().describe('percent of a package price paid while the VIP runs (100: no discount)'),
   privileges: vipOrder.shape.privileges,
 });
 export type VipPlan = z.infer<typeof vipPlan>;
@@ -124,6 +126,7 @@ export const vipListReply = z.object({
   endAt: z.number().int().nullable().describe('end of the VIP windows bought (a new one starts there)'),
   balance: z.number().int().describe('card balance, in integer fen'),
   existPayPassword: z.boolean(),
+  payMethods: z.array(payMethod).describe('online methods (the balance is always offered)'),
   orders: z.array(vipOrder).describe('the card’s VIP orders, newest first (at most 20)'),
 });
 export type VipListReply = z.infer<typeof vipListReply>;
@@ -131,10 +134,66 @@ export type VipListReply = z.infer<typeof vipListReply>;
 /** POST /api/iot/createVipOrder (header idempotency-key recommended): paid from the balance, with the pay password when set (41001 without it). */
 export const createVipOrderBody = z.object({
   vipId: z.number().int().positive(),
+  payMethod: z.string().min(1).max(32).default('balance').describe('"balance" or an online method (cashier)'),
   payPassword: z
     .string()
     .regex(/^\d{6}$/, msg('validation.sixDigits'))
     .optional(),
 });
-export const createVipOrderReply = z.object({ order: vipOrder, balance: z.number().int() });
+export const createVipOrderReply = z.object({
+  order: vipOrder,
+  balance: z.number().int(),
+  payment: paymentView.nullable().describe('the cashier payment of an order paid online; null from the balance'),
+});
 export type CreateVipOrderReply = z.infer<typeof createVipOrderReply>;
+
+/** GET /api/iot/vipOrderDetails?orderSn= : one VIP order of the card (the cashier's return page polls it). */
+export const vipOrderQuery = z.object({ orderSn: z.string().min(1).max(40) });
+export const vipOrderDetailsReply = z.object({ order: vipOrder, payment: paymentView.nullable() });
+export type VipOrderDetailsReply = z.infer<typeof vipOrderDetailsReply>;
+
+// ── Speed-up: a carrier speed profile for a window, paid from the balance or at the cashier ──
+
+export const acceleratePlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  speedCode: z.string(),
+  speedMbps: z.number().int(),
+  durationHours: z.number().int(),
+  price: z.number().int().describe('in integer fen'),
+  originalPrice: z.number().int().describe('crossed-out price, in integer fen; equals price without a discount'),
+});
+export type AcceleratePlan = z.infer<typeof acceleratePlan>;
+
+/** GET /api/iot/accelerateList */
+export const accelerateListReply = z.object({
+  plans: z.array(acceleratePlan),
+  current: accelerateOrder.nullable().describe('the speed-up running now, if any'),
+  packageEndAt: z.number().int().nullable().describe('end of the packages in effect; null: none (a speed-up needs one)'),
+  balance: z.number().int(),
+  existPayPassword: z.boolean(),
+  payMethods: z.array(payMethod).describe('online methods (the balance is always offered)'),
+});
+export type AccelerateListReply = z.infer<typeof accelerateListReply>;
+
+/** POST /api/iot/createAccelerateOrder (header idempotency-key recommended). */
+export const createAccelerateOrderBody = z.object({
+  accelerateId: z.number().int().positive(),
+  payMethod: z.string().min(1).max(32).default('balance').describe('"balance" or an online method (cashier)'),
+  payPassword: z
+    .string()
+    .regex(/^\d{6}$/, msg('validation.sixDigits'))
+    .optional(),
+});
+export type CreateAccelerateOrderBody = z.input<typeof createAccelerateOrderBody>;
+export const createAccelerateOrderReply = z.object({
+  order: accelerateOrder,
+  balance: z.number().int(),
+  payment: paymentView.nullable().describe('the cashier payment of an order paid online; null from the balance'),
+});
+export type CreateAccelerateOrderReply = z.infer<typeof createAccelerateOrderReply>;
+
+/** GET /api/iot/accelerateOrderList: the card's speed-up orders, newest first. */
+export const accelerateOrderPage = page(accelerateOrder);
+export type AccelerateOrderPage = z.infer<typeof accelerateOrderPage>;

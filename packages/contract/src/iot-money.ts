@@ -95,6 +95,13 @@ export type SimCoupon = z.infer<typeof simCoupon>;
 /** GET /api/iot/packageDetails?packageId= */
 export const packageDetailsReply = z.object({
   package: catalogPackage,
+  vip: z
+    .object({
+      discount: z.number().int().describe('percent of the price paid (95: 5% off)'),
+      price: fen('the price this card pays, before coupons and coins'),
+    })
+    .nullable()
+    .describe('the package discount of the card’s VIP in effect; null without one'),
   rules: z.array(z.string()).describe('rules of the package, one per line'),
   effectOptions: z
     .array(z.object({ effect, startsAt: z.number().int(), endsAt: z.number().int() }))

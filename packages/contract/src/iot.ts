@@ -140,13 +140,24 @@ export const vipOrder = z.object({
   status: z.number().int(),
   updatedAt: z.number().int(),
   createdAt: z.number().int(),
+  packageDiscount: z.number().int().describe('percent of a package price paid while this VIP runs (100: no discount)'),
+  payMethod: z.string().describe('"balance" or the online method'),
 });
 export type VipOrder = z.infer<typeof vipOrder>;
 
-/** Accelerate (speed-up) order (spec §3). Sold by a later module; `null` until then. */
-export const accelerateOrder = vipOrder
-  .omit({ vipId: true, vipName: true })
-  .extend({ accelerateId: z.number().int(), accelerateName: z.string(), speedCode: z.string() });
+/** Accelerate (speed-up) order (spec §3): a speed profile held by the carrier for a window. */
+export const accelerateOrder = vipOrder.omit({ vipId: true, vipName: true, privileges: true, packageDiscount: true }).extend({
+  accelerateId: z.number().int(),
+  accelerateName: z.string(),
+  speedCode: z.string().describe('the carrier speed profile, e.g. 5G_300M'),
+  speedMbps: z.number().int().describe('downlink of the profile'),
+  durationHours: z.number().int(),
+  payMethod: z.string().describe('"balance" or the online method'),
+  status: z.number().int().describe('0 awaiting payment, 1 paid, 2 refunded, 3 closed unpaid'),
+  carrierState: z
+    .enum(['waiting', 'applied', 'restored', 'refused'])
+    .describe('waiting: not (yet) at the carrier; applied: the carrier holds the speed; restored: back to normal; refused'),
+});
 export type AccelerateOrder = z.infer<typeof accelerateOrder>;
 
 /**

@@ -104,6 +104,21 @@ export const iotPages: PageDef[] = [
     titleKey: 'engage.title.vipPay',
     load: () => import('../pages-sub/iot/index/vip/pay/index.tsx'),
   },
+  {
+    path: '/pages-sub/iot/index/accelerate/index',
+    titleKey: 'engage.title.accelerate',
+    load: () => import('../pages-sub/iot/index/accelerate/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/accelerate/cashier/index',
+    titleKey: 'engage.title.accelerateCashier',
+    load: () => import('../pages-sub/iot/index/accelerate/cashier/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/accelerate/order/index',
+    titleKey: 'engage.title.accelerateOrders',
+    load: () => import('../pages-sub/iot/index/accelerate/order/index.tsx'),
+  },
   { path: '/pages-sub/iot/user/vip', titleKey: 'engage.title.myVip', load: () => import('../pages-sub/iot/user/vip.tsx') },
   {
     path: '/pages-sub/iot/integralShop/index',

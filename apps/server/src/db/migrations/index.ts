@@ -18,6 +18,7 @@ import * as m0015 from './0015_customer_service.ts';
 import * as m0016 from './0016_tracking_and_single_pages.ts';
 import * as m0017 from './0017_iot_account.ts';
 import * as m0018 from './0018_oauth.ts';
+import * as m0019 from './0019_iot_accelerate.ts';
 import * as m0020 from './0020_iot_device.ts';
 import * as m0022 from './0022_iot_codes.ts';
 
@@ -43,6 +44,7 @@ const all: Record<string, DialectMigration> = {
   '0016_tracking_and_single_pages': m0016,
   '0017_iot_account': m0017,
   '0018_oauth': m0018,
+  '0019_iot_accelerate': m0019,
   '0020_iot_device': m0020,
   '0022_iot_codes': m0022,
 };

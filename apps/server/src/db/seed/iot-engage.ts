@@ -70,7 +70,7 @@ const EXCHANGE_ITEMS = [
   },
 ] as const;
 
-/** VIP plans of the demo promoters: points multipliers on sign-in and tasks. */
+/** VIP plans of the demo promoters: points multipliers on sign-in and tasks, and a discount on packages. */
 const VIP_PLANS = [
   {
     promo_code: 'demo',
@@ -80,6 +80,7 @@ const VIP_PLANS = [
     original_price: 1500,
     duration_days: 30,
     points_multiplier: 2,
+    package_discount: 98,
     sort: 1,
   },
   {
@@ -90,6 +91,7 @@ const VIP_PLANS = [
     original_price: 4500,
     duration_days: 90,
     points_multiplier: 3,
+    package_discount: 95,
     sort: 2,
   },
   {
@@ -100,11 +102,60 @@ const VIP_PLANS = [
     original_price: 0,
     duration_days: 30,
     points_multiplier: 2,
+    package_discount: 98,
+    sort: 1,
+  },
+] as const;
+
+/** Speed-ups of the demo promoters: a carrier speed profile for some hours. */
+const ACCELERATE_PLANS = [
+  {
+    promo_code: 'demo',
+    name: '5G 极速 · 2 小时',
+    speed_code: '5G_300M',
+    speed_mbps: 300,
+    duration_hours: 2,
+    price: 300,
+    original_price: 500,
+    sort: 1,
+  },
+  {
+    promo_code: 'demo',
+    name: '5G 极速 · 24 小时',
+    speed_code: '5G_300M',
+    speed_mbps: 300,
+    duration_hours: 24,
+    price: 990,
+    original_price: 1500,
+    sort: 2,
+  },
+  {
+    promo_code: 'demo',
+    name: '畅享加速 · 7 天',
+    speed_code: '4G_100M',
+    speed_mbps: 100,
+    duration_hours: 168,
+    price: 1990,
+    original_price: 2990,
+    sort: 3,
+  },
+  {
+    promo_code: 'agent01',
+    name: '极速加速 · 24 小时',
+    speed_code: '5G_300M',
+    speed_mbps: 300,
+    duration_hours: 24,
+    price: 880,
+    original_price: 0,
     sort: 1,
   },
 ] as const;
 
 export async function seedIotEngage(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .insertInto('iot_accelerate_plans')
+    .values(ACCELERATE_PLANS.map((p) => ({ ...p, created_at: now, updated_at: now })))
+    .execute();
   await db
     .insertInto('iot_vip_plans')
     .values(VIP_PLANS.map((p) => ({ ...p, created_at: now, updated_at: now })))

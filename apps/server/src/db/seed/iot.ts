@@ -61,6 +61,8 @@ function demoLayout(): SimLayout {
       },
       { key: 'package', title: '套餐订购', icon: '', type: 'page', path: '/pages/iot/index/package/index' },
       { key: 'balance', title: '余额充值', icon: '', type: 'page', path: '/pages/iot/index/balance/index' },
+      { key: 'accelerate', title: '加速包', icon: '', type: 'page', path: '/pages-sub/iot/index/accelerate/index' },
+      { key: 'vip', title: '会员中心', icon: '', type: 'page', path: '/pages-sub/iot/index/vip/index' },
       { key: 'task', title: '任务签到', icon: '', type: 'page', path: '/pages-sub/iot/task/index' },
       { key: 'couponExchange', title: '券币兑换', icon: '', type: 'page', path: '/pages-sub/iot/index/couponExchange/index' },
       { key: 'user', title: '我的', icon: '', type: 'page', path: '/pages-sub/iot/user/index?type=page' },

@@ -41,6 +41,10 @@ const ENGLISH: Readonly<Record<string, string>> = {
   '白银会员 · 月卡': 'Silver VIP · 1 month',
   '黄金会员 · 季卡': 'Gold VIP · 3 months',
   '星河会员 · 月卡': 'Xinghe VIP · 1 month',
+  '5G 极速 · 2 小时': '5G boost · 2 hours',
+  '5G 极速 · 24 小时': '5G boost · 24 hours',
+  '畅享加速 · 7 天': 'Steady boost · 7 days',
+  '极速加速 · 24 小时': 'Turbo boost · 24 hours',
   中国联通: 'China Unicom',
   中国电信: 'China Telecom',
   中国广电: 'China Broadnet',
@@ -285,6 +289,9 @@ export async function seedTranslations(db: Kysely<Database>): Promise<void> {
     addDocument('iot_package', p.id, 'rules', p.rules);
   }
   for (const p of await db.selectFrom('iot_vip_plans').select(['id', 'name']).execute()) add('iot_vip_plan', p.id, 'name', p.name);
+  for (const p of await db.selectFrom('iot_accelerate_plans').select(['id', 'name']).execute()) {
+    add('iot_accelerate_plan', p.id, 'name', p.name);
+  }
   for (const o of await db.selectFrom('iot_topup_offers').select(['id', 'title', 'tag']).execute()) {
     add('iot_topup_offer', o.id, 'title', o.title);
     add('iot_topup_offer', o.id, 'tag', o.tag);

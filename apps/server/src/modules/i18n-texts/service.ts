@@ -26,6 +26,7 @@ export type Entity =
   | 'iot_break_rule'
   | 'iot_device'
   | 'iot_vip_plan'
+  | 'iot_accelerate_plan'
   | 'goods'
   | 'goods_sku'
   | 'goods_category'

@@ -28,6 +28,19 @@ export async function baseServiceEnd(db: Trx, simId: number, now: number): Promi
   return row?.end === null || row?.end === undefined ? null : Number(row.end);
 }
 
+/** End of the card's packages in effect at `now` (opened, started, not ended), or null when none is. */
+export async function packageInEffectUntil(db: Trx, simId: number, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('iot_sim_packages')
+    .select((eb) => eb.fn.max<number>('ends_at').as('end'))
+    .where('sim_id', '=', simId)
+    .where('status', '=', 'active')
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+  return row?.end === null || row?.end === undefined ? null : Number(row.end);
+}
+
 /** Whether the card holds a volume package (in effect, queued or being opened). */
 export async function holdsVolumePackage(db: Trx, simId: number): Promise<boolean> {
   const row = await db

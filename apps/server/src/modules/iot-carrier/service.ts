@@ -385,6 +385,7 @@ export {
   findOpenVolume,
   findSimPackage,
   holdsVolumePackage,
+  packageInEffectUntil,
   packageWindows,
   type SimPackageRow,
   settleProvisioning,

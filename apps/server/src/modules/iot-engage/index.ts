@@ -1,18 +1,35 @@
 import fp from 'fastify-plugin';
+import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import { accelerateJobs, currentAccelerateOrder, registerAccelerateOrderType } from './accelerate.ts';
+import type { ShopDeps } from './online.ts';
 import { engageRoutes } from './routes.ts';
-import type { EngageDeps } from './tasks.ts';
-import { currentVipOrder } from './vip.ts';
+import { closeUnpaidVip, currentVipOrder, packageDiscountOf, registerVipOrderType } from './vip.ts';
 
-/** IoT engagement: daily sign-in and tasks, coupon exchange and VIP, moving money and points through iot-money's ledger. */
+/** IoT engagement: daily sign-in and tasks, coupon exchange, VIP and speed-ups, moving money and points through iot-money's ledger. */
 export const iotEngagePlugin = fp(
   async (app: App) => {
-    const deps: EngageDeps = { db: app.db.db, dialect: app.db.dialect, sims: app.iotSims, now: () => app.config.now() };
+    const deps: ShopDeps = {
+      db: app.db.db,
+      dialect: app.db.dialect,
+      sims: app.iotSims,
+      now: () => app.config.now(),
+      payments: app.payments,
+      site: app.site,
+      carrier: app.iotCarrier,
+      log: app.log,
+      holdMs: app.config.orderHoldMinutes * 60_000,
+    };
     app.iotSims.useVipOrders((simId, now, language) => currentVipOrder(deps, simId, now, language));
+    app.iotSims.useAccelerateOrders((simId, now, language) => currentAccelerateOrder(deps, simId, now, language));
+    app.iotSims.usePackageDiscount(packageDiscountOf);
+    registerVipOrderType(deps);
+    registerAccelerateOrderType(deps);
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await engageRoutes(deps)(scope);
     });
+    addJobs(app.jobs, [...accelerateJobs(deps), { name: 'iot.vip.closeUnpaid', everyMs: 60_000, run: (now) => closeUnpaidVip(deps, now) }]);
   },
-  { name: 'iot-engage', dependencies: ['iot-sessions', 'iot-sims', 'iot-money'] },
+  { name: 'iot-engage', dependencies: ['jobs', 'site', 'payments', 'iot-sessions', 'iot-carrier', 'iot-sims', 'iot-money'] },
 );

@@ -1,5 +1,6 @@
 /** The only code that touches the tables of iot-engage: sign-ins, task rewards, coupon exchange and VIP. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type DialectName, forUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -212,4 +213,167 @@ export async function markVipRefunded(
     .where('status', '=', 1)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+// ── Speed-up ──────────────────────────────────────────────────────────────────────────────────
+
+export type AccelerateOrderRow = Selectable<Database['iot_accelerate_orders']>;
+export type AcceleratePlanRow = Selectable<Database['iot_accelerate_plans']>;
+
+/** Speed-up products of a promoter on sale, in their order. */
+export function acceleratePlans(db: Db, promoCode: string) {
+  return db
+    .selectFrom('iot_accelerate_plans')
+    .selectAll()
+    .where('promo_code', '=', promoCode)
+    .where('on_sale', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function acceleratePlan(db: Db, promoCode: string, id: number) {
+  return db
+    .selectFrom('iot_accelerate_plans')
+    .selectAll()
+    .where('id', '=', id)
+    .where('promo_code', '=', promoCode)
+    .where('on_sale', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The card's paid speed-up whose window has not ended (at most one: a purchase is refused while one runs). */
+export function runningAccelerate(db: Db, simId: number, now: number) {
+  return db
+    .selectFrom('iot_accelerate_orders')
+    .selectAll()
+    .where('sim_id', '=', simId)
+    .where('status', '=', 1)
+    .where('end_at', '>', now)
+    .orderBy('end_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function addAccelerateOrder(trx: Db, row: Insertable<Database['iot_accelerate_orders']>) {
+  return trx.insertInto('iot_accelerate_orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function accelerateOrderById(db: Db, id: number) {
+  return db.selectFrom('iot_accelerate_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function accelerateOrderOfCard(db: Db, simId: number, orderSn: string) {
+  return db.selectFrom('iot_accelerate_orders').selectAll().where('sim_id', '=', simId).where('order_sn', '=', orderSn).executeTakeFirst();
+}
+
+/** Changes an order still in `fromStatus` (and, when given, in carrier state `fromCarrier`); false when it was not. */
+export async function moveAccelerate(
+  trx: Db,
+  id: number,
+  from: { status?: number[]; carrier?: AccelerateOrderRow['carrier_state'][]; dueAt?: number | null },
+  change: Partial<Omit<AccelerateOrderRow, 'id'>>,
+): Promise<boolean> {
+  let q = trx.updateTable('iot_accelerate_orders').set(change).where('id', '=', id);
+  if (from.status) q = q.where('status', 'in', from.status);
+  if (from.carrier) q = q.where('carrier_state', 'in', from.carrier);
+  if (from.dueAt !== undefined)
+    q = from.dueAt === null ? q.where('carrier_due_at', 'is', null) : q.where('carrier_due_at', '=', from.dueAt);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Orders whose carrier call (apply or restore) is due, oldest first. */
+export function dueSpeedChanges(db: Db, now: number, limit: number, simId?: number) {
+  let q = db
+    .selectFrom('iot_accelerate_orders')
+    .selectAll()
+    .where('carrier_state', 'in', ['apply', 'applied', 'restore'])
+    .where('carrier_due_at', '<=', now);
+  if (simId !== undefined) q = q.where('sim_id', '=', simId);
+  return q.orderBy('carrier_due_at').limit(limit).execute();
+}
+
+/** Unpaid orders past their time. */
+export function expiredUnpaidAccelerate(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('iot_accelerate_orders')
+    .select(['id'])
+    .where('status', '=', 0)
+    .where('expires_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function accelerateOrdersOf(
+  db: Db,
+  simId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: AccelerateOrderRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('iot_accelerate_orders')
+      .selectAll()
+      .where('sim_id', '=', simId)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('iot_accelerate_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sim_id', '=', simId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Locks an order row for the payment that arrives for it (PostgreSQL; SQLite has one writer). */
+export function lockAccelerateOrder(trx: Db, dialect: DialectName, id: number) {
+  return forUpdate(dialect, trx.selectFrom('iot_accelerate_orders').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+/** Locks a VIP order row (its payment arrives). */
+export function lockVipOrder(trx: Db, dialect: DialectName, id: number) {
+  return forUpdate(dialect, trx.selectFrom('iot_vip_orders').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+export async function setVipOrder(
+  trx: Db,
+  id: number,
+  from: number[],
+  change: Partial<Omit<Selectable<Database['iot_vip_orders']>, 'id'>>,
+): Promise<boolean> {
+  const r = await trx.updateTable('iot_vip_orders').set(change).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function vipOrderOfCard(db: Db, simId: number, orderSn: string) {
+  return db.selectFrom('iot_vip_orders').selectAll().where('sim_id', '=', simId).where('order_sn', '=', orderSn).executeTakeFirst();
+}
+
+export function expiredUnpaidVip(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('iot_vip_orders')
+    .select(['id'])
+    .where('status', '=', 0)
+    .where('expires_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The lowest package discount (percent paid) of the card's paid VIPs running now; 100 without one. */
+export async function bestVipDiscount(db: Db, simId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('iot_vip_orders')
+    .select((eb) => eb.fn.min<number>('package_discount').as('d'))
+    .where('sim_id', '=', simId)
+    .where('status', '=', 1)
+    .where('end_at', '>', now)
+    .where('start_at', '<=', now)
+    .executeTakeFirst();
+  return row?.d == null ? 100 : Number(row.d);
 }

@@ -1,6 +1,11 @@
 import { envelope, pageQuery } from '@simshop/contract/envelope';
+import { accelerateOrder } from '@simshop/contract/iot';
 import {
+  accelerateListReply,
+  accelerateOrderPage,
   couponExchangeListReply,
+  createAccelerateOrderBody,
+  createAccelerateOrderReply,
   createVipOrderBody,
   createVipOrderReply,
   exchangeCouponBody,
@@ -11,18 +16,23 @@ import {
   simCouponListReply,
   taskCenterReply,
   vipListReply,
+  vipOrderDetailsReply,
+  vipOrderQuery,
 } from '@simshop/contract/iot-engage';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
+import { accelerateList, accelerateOrderList, accelerateOrderOf, createAccelerateOrder } from './accelerate.ts';
 import { couponExchangeList, couponList, exchangeCoupon, exchangeList } from './exchange.ts';
-import { claimTask, type EngageDeps, signIn, taskCenter } from './tasks.ts';
-import { createVipOrder, vipList } from './vip.ts';
+import type { ShopDeps } from './online.ts';
+import { claimTask, signIn, taskCenter } from './tasks.ts';
+import { createVipOrder, vipList, vipOrderDetails } from './vip.ts';
 
 const security = [{ simToken: [] }];
 const tags = ['iot-engage'];
 
 /** The engagement calls of the SIM holder; registered inside the guarded /api/iot scope. */
-export function engageRoutes(deps: EngageDeps) {
+export function engageRoutes(deps: ShopDeps) {
   return async (app: App): Promise<void> => {
     app.get(
       '/api/iot/taskCenter',
@@ -126,7 +136,7 @@ export function engageRoutes(deps: EngageDeps) {
         schema: {
           tags,
           summary:
-            'Buy a VIP plan from the balance (pay password when set: 41001 without it); it starts now or where the running VIP ends. Header idempotency-key recommended.',
+            'Buy a VIP plan from the balance (pay password when set: 41001 without it) or at the cashier (payMethod); it starts when paid, or where the running VIP ends. Header idempotency-key recommended.',
           security,
           body: createVipOrderBody,
           response: { 200: envelope(createVipOrderReply) },
@@ -134,6 +144,78 @@ export function engageRoutes(deps: EngageDeps) {
       },
       async (req) =>
         ok(await createVipOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language)),
+    );
+
+    app.get(
+      '/api/iot/vipOrderDetails',
+      {
+        schema: {
+          tags,
+          summary: 'One VIP order of the card and its payment (the page the cashier returns to asks until it is paid)',
+          security,
+          querystring: vipOrderQuery,
+          response: { 200: envelope(vipOrderDetailsReply) },
+        },
+      },
+      async (req) => ok(await vipOrderDetails(deps, req.sim.simId, req.query.orderSn, req.ctx.language)),
+    );
+
+    app.get(
+      '/api/iot/accelerateList',
+      {
+        schema: {
+          tags,
+          summary:
+            'Speed-ups on sale (speed profile, hours, price), the one running now, the package in effect a speed-up needs, balance and methods',
+          security,
+          response: { 200: envelope(accelerateListReply) },
+        },
+      },
+      async (req) => ok(await accelerateList(deps, req.sim.simId, req.ctx.language)),
+    );
+
+    app.post(
+      '/api/iot/createAccelerateOrder',
+      {
+        schema: {
+          tags,
+          summary:
+            'Buy a speed-up from the balance (pay password when set: 41001 without it) or at the cashier (payMethod). Needs a package in effect and no speed-up running; the carrier holds the speed for the window. Header idempotency-key recommended.',
+          security,
+          body: createAccelerateOrderBody,
+          response: { 200: envelope(createAccelerateOrderReply) },
+        },
+      },
+      async (req) =>
+        ok(await createAccelerateOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language)),
+    );
+
+    app.get(
+      '/api/iot/accelerateOrderList',
+      {
+        schema: {
+          tags,
+          summary: 'Speed-up orders of the card, newest first, with their window and state at the carrier',
+          security,
+          querystring: pageQuery,
+          response: { 200: envelope(accelerateOrderPage) },
+        },
+      },
+      async (req) => ok(await accelerateOrderList(deps, req.sim.simId, req.query.page, req.query.pageSize, req.ctx.language)),
+    );
+
+    app.get(
+      '/api/iot/accelerateOrderDetails',
+      {
+        schema: {
+          tags,
+          summary: 'One speed-up order of the card (the page the cashier returns to asks until it is active)',
+          security,
+          querystring: vipOrderQuery,
+          response: { 200: envelope(z.object({ order: accelerateOrder })) },
+        },
+      },
+      async (req) => ok({ order: await accelerateOrderOf(deps, req.sim.simId, req.query.orderSn, req.ctx.language) }),
     );
   };
 }

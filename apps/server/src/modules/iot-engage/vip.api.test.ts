@@ -49,6 +49,7 @@ describe('VIP', () => {
       price: 1500,
       originalPrice: 2500,
       durationDays: 30,
+      packageDiscount: 100,
       privileges: {
         gi: 'gold',
         items: [{ title: '3× points', icon: '', content: 'points from sign-in and tasks are multiplied by 3' }],

@@ -47,6 +47,7 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   任务签到: 'Daily tasks',
   券币兑换: 'Coupon exchange',
   会员中心: 'VIP',
+  加速包: 'Speed boost',
   积分商城: 'Points mall',
 };
 
@@ -66,6 +67,7 @@ export function builtInLayout(): SimLayout {
       menu('balance', '余额充值', 'page', '/pages/iot/index/balance/index'),
       menu('task', '任务签到', 'page', '/pages-sub/iot/task/index'),
       menu('couponExchange', '券币兑换', 'page', '/pages-sub/iot/index/couponExchange/index'),
+      menu('accelerate', '加速包', 'page', '/pages-sub/iot/index/accelerate/index'),
       menu('packageInfo', '套餐详情', 'page', '/pages-sub/iot/index/packageInfo/index'),
       menu('historyLine', '用量记录', 'page', '/pages-sub/iot/index/historyLine/index'),
       menu('orderLogs', '订单记录', 'page', '/pages/iot/index/orderLogs/index'),

@@ -21,7 +21,7 @@ import { couponsOf } from './coupons.ts';
 import type { MoneyDeps } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
 import { payMethodsFor } from './online.ts';
-import { couponCoinsUsable, packageWindow, volumeClose } from './rules.ts';
+import { couponCoinsUsable, discountedPrice, packageWindow, volumeClose } from './rules.ts';
 import { settingsFor } from './settings.ts';
 
 /** A catalogue package with its texts in the language. */
@@ -81,9 +81,11 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
   } catch {
     rules = [];
   }
-  const methods = await payMethodsFor(deps, card.promo_code);
+  const [methods, discount] = await Promise.all([payMethodsFor(deps, card.promo_code), deps.sims.packageDiscount(db, simId, now)]);
+  const price = discountedPrice(row.price, discount);
   return {
     package: pkg,
+    vip: discount < 100 ? { discount, price } : null,
     rules: texts.document(row.id, 'rules', rules),
     effectOptions: effectsOf(row).map((effect) => ({
       effect,
@@ -92,9 +94,9 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
     coupon: {
       available: card.coupon_coin,
       maxDeduct: pkg.couponDeductMax,
-      usable: couponCoinsUsable(card.coupon_coin, row.coupon_deduct_max, row.price),
+      usable: couponCoinsUsable(card.coupon_coin, row.coupon_deduct_max, price),
     },
-    coupons: await couponsOf(db, simId, now, row.price),
+    coupons: await couponsOf(db, simId, now, price),
     balance: card.balance,
     existPayPassword: card.pay_password_hash !== null,
     payMethods: [{ method: 'balance', name: '余额支付' }, ...methods],

@@ -19,7 +19,7 @@ import { checkMethod, insertOnlineOrder, payOnline } from './online.ts';
 import { findOrderOfCard, insertOrder, type OrderRow } from './order-store.ts';
 import { checkPayPassword } from './pay-password.ts';
 import { firstTryOf, type ProvisionTask, provisionFirst, queueProvisioning } from './provisioning.ts';
-import { couponCoinsUsable, packageWindow } from './rules.ts';
+import { couponCoinsUsable, discountedPrice, packageWindow } from './rules.ts';
 import type { Settings } from './settings.ts';
 import { checkCardLimit, soldOut, takeStock } from './stock.ts';
 import { orderView, toOrderView } from './views.ts';
@@ -87,6 +87,8 @@ export interface BalancePurchase {
   source: 'holder' | 'renewal';
   /** A package coupon of the card, taken first: its money off comes before coupon coins and the balance. */
   couponId?: number;
+  /** Percent of the price the card pays (its VIP's package discount; 100: full price), read on the locked card. */
+  discount: number;
 }
 
 export interface Placed {
@@ -104,9 +106,11 @@ export interface Placed {
  */
 export async function placeBalancePurchase(trx: Trx, card: Card, pkg: PackageRow, input: BalancePurchase, now: number): Promise<Placed> {
   const orderNo = newOrderNo(now);
-  const off = input.couponId === undefined ? 0 : await takeCoupon(trx, card.id, input.couponId, orderNo, pkg.price, now);
-  const coins = input.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price - off) : 0;
-  const payAmount = pkg.price - off - coins;
+  // A VIP's discount comes first, then a coupon's money off, then coupon coins, then the balance.
+  const price = discountedPrice(pkg.price, input.discount);
+  const off = input.couponId === undefined ? 0 : await takeCoupon(trx, card.id, input.couponId, orderNo, price, now);
+  const coins = input.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, price - off) : 0;
+  const payAmount = price - off - coins;
   if (payAmount > card.balance) {
     throw invalid('balance', 'money.balanceShort', { balance: yuan(card.balance), amount: yuan(payAmount) });
   }
@@ -134,7 +138,7 @@ export async function placeBalancePurchase(trx: Trx, card: Card, pkg: PackageRow
     package_id: pkg.id,
     offer_id: null,
     title: pkg.name,
-    amount: pkg.price,
+    amount: price,
     pay_amount: payAmount,
     coin_amount: coins,
     pay_method: 'balance',
@@ -189,7 +193,13 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
           trx,
           locked,
           pkg,
-          { effect: body.effect, useCouponCoin: body.useCouponCoin, source: 'holder', couponId: body.couponId },
+          {
+            effect: body.effect,
+            useCouponCoin: body.useCouponCoin,
+            source: 'holder',
+            couponId: body.couponId,
+            discount: await deps.sims.packageDiscount(trx, locked.id, now),
+          },
           now,
         );
         return { order: orderView(placed.order, { starts_at: placed.window.startsAt, ends_at: placed.window.endsAt }), payment: null };
@@ -218,15 +228,16 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
       await assertCanBuy(trx, locked, pkg, body.effect, settings, now);
       if (!(await takeStock(trx, pkg, now))) throw soldOut();
       await checkCardLimit(trx, pkg, locked.id);
-      const usable = body.useCouponCoin ? couponCoinsUsable(locked.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
+      const price = discountedPrice(pkg.price, await deps.sims.packageDiscount(trx, locked.id, now));
+      const usable = body.useCouponCoin ? couponCoinsUsable(locked.coupon_coin, pkg.coupon_deduct_max, price) : 0;
       return insertOnlineOrder(trx, deps, now, {
         sim_id: locked.id,
         kind: 'package',
         package_id: pkg.id,
         offer_id: null,
         title: pkg.name,
-        amount: pkg.price,
-        pay_amount: pkg.price - usable,
+        amount: price,
+        pay_amount: price - usable,
         coin_amount: usable,
         pay_method: body.payMethod,
         effect: body.effect,

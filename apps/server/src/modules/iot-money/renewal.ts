@@ -14,6 +14,7 @@ import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalog
 import type { MoneyDeps } from './deps.ts';
 import { localized } from './packages.ts';
 import { afterCommit, type Placed, placeBalancePurchase } from './purchase.ts';
+import { discountedPrice } from './rules.ts';
 import { settingsFor } from './settings.ts';
 
 /** Cards whose service ended longer ago than this are not renewed any more. */
@@ -163,11 +164,13 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
       if (card.cancel_status !== 0 || card.status !== 1) return skipped('card_inactive', 'the card is cancelled or disabled');
       const refusal = unsellableReason(pkg, card, now);
       if (refusal) return skipped(refusal.code === 'sold_out' ? 'sold_out' : 'package_off_sale', 'the chosen package is no longer on sale');
-      if (card.balance < pkg.price) {
-        const message = `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(pkg.price / 100).toFixed(2)}`;
+      const discount = await deps.sims.packageDiscount(trx, card.id, now);
+      const price = discountedPrice(pkg.price, discount);
+      if (card.balance < price) {
+        const message = `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(price / 100).toFixed(2)}`;
         return skipped('balance_short', message);
       }
-      placed = await placeBalancePurchase(trx, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal' }, now);
+      placed = await placeBalancePurchase(trx, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal', discount }, now);
       return { outcome: 'renewed', reason: '', message: pkg.name, orderNo: placed.order.order_no };
     });
   } catch (err) {

@@ -88,3 +88,9 @@ export function weakPayPassword(pw: string): boolean {
   const steps = digits.slice(1).map((d, i) => d - digits[i]!);
   return steps.every((s) => s === 1) || steps.every((s) => s === -1);
 }
+
+/** A package's price for a card paying `discount` percent of it (a VIP privilege): rounded down to the fen. */
+export function discountedPrice(price: number, discount: number): number {
+  const d = Math.min(100, Math.max(0, Math.trunc(discount)));
+  return Math.floor((price * d) / 100);
+}

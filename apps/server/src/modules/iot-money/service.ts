@@ -19,6 +19,7 @@ import { postOrFail } from './ledger.ts';
 export { type Posting, post, postOrFail } from './ledger.ts';
 export { ledgerList } from './lists.ts';
 export { checkPayPassword } from './pay-password.ts';
+export { discountedPrice } from './rules.ts';
 
 /** Whether the card has an order of one of these kinds that took effect (a top-up credited, a package opened). */
 export async function hasEffectiveOrder(db: Kysely<Database>, simId: number, kinds: IotOrderKind[]): Promise<boolean> {

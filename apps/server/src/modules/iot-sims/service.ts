@@ -2,6 +2,7 @@
 
 import type { Language } from '@simshop/contract/headers';
 import {
+  type AccelerateOrder,
   DEVICE_OPERATOR_DISPLAY,
   type DeviceInfo,
   type SimInfo,
@@ -121,6 +122,27 @@ export class Sims {
     this.#vipOrder = lookup;
   }
 
+  /** The speed-up in effect shown in SIM info, given by the module that sells speed-ups (none without it). */
+  #accelerateOrder: (simId: number, now: number, language: Language) => Promise<AccelerateOrder | null> = async () => null;
+
+  /** Lets the module that sells speed-ups supply SIM info's accelerateOrder (and hasAccelerate). */
+  useAccelerateOrders(lookup: (simId: number, now: number, language: Language) => Promise<AccelerateOrder | null>): void {
+    this.#accelerateOrder = lookup;
+  }
+
+  /** Percent of a package's price the card pays now (100: full price), given by the module that sells VIP. */
+  #packageDiscount: (db: Kysely<Database>, simId: number, now: number) => Promise<number> = async () => 100;
+
+  /** Lets the module that sells VIP supply the package discount of a card's VIP in effect. */
+  usePackageDiscount(lookup: (db: Kysely<Database>, simId: number, now: number) => Promise<number>): void {
+    this.#packageDiscount = lookup;
+  }
+
+  /** Percent of a package's price the card pays at `now` (its VIP's discount; 100 without one), read in `db` (a transaction or not). */
+  packageDiscount(db: Kysely<Database>, simId: number, now: number): Promise<number> {
+    return this.#packageDiscount(db, simId, now);
+  }
+
   constructor(private readonly deps: SimsDeps) {
     this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 50_000, now: deps.now });
   }
@@ -149,7 +171,7 @@ export class Sims {
     const { db, site, layouts } = this.deps;
     const v = await repo.findSimView(db.db, simId);
     if (!v) throw fail('sim.gone');
-    const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }, vip] = await Promise.all([
+    const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }, vip, accelerate] = await Promise.all([
       this.operatorNames(language),
       site.resolvePromoter(v.promo_code),
       layouts.getLayout(v.promo_code, language),
@@ -158,6 +180,7 @@ export class Sims {
       textsFor(db.db, language, 'iot_device', v.device_id === null ? [] : [v.device_id]),
       breakAndVolume(db.db, v.break_rule_id, v.volume_package_id),
       this.#vipOrder(simId, now, language),
+      this.#accelerateOrder(simId, now, language),
     ]);
     const live = v.device_id === null ? null : await this.#deviceLive(v.device_id, now);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
@@ -252,8 +275,8 @@ export class Sims {
           : null,
       simShopLayout: { domain: promoter.config.domain, promoCode: v.promo_code, version: layout.version },
       vipOrder: vip,
-      accelerateOrder: null,
-      hasAccelerate: v.has_accelerate === 1,
+      accelerateOrder: accelerate,
+      hasAccelerate: accelerate !== null,
       deviceNetworkMode: isDevice ? (v.d_network_mode ?? 1) : 0,
       warrantyExpireDate: warrantyAt === null ? '' : chinaDay(warrantyAt),
       warrantyExpireTag: warrantyTag(warrantyAt, now),

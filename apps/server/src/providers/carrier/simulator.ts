@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { chinaDay, DAY_MS, dayStart } from '../../lib/flow-math.ts';
-import { type CarrierCard, type CarrierCardState, type CarrierProvider, ProvisionError, type ProvisionRequest } from './types.ts';
+import {
+  type CarrierCard,
+  type CarrierCardState,
+  type CarrierProvider,
+  ProvisionError,
+  type ProvisionRequest,
+  type SpeedRequest,
+} from './types.ts';
 
 /** A number in [0, 1) fixed by the text. */
 function unit(text: string): number {
@@ -114,5 +121,55 @@ export class CarrierSimulator implements CarrierProvider {
     const ref = `SIM-${createHash('sha256').update(`${card.iccid}:${request.orderNo}`).digest('hex').slice(0, 16)}`;
     this.opened.set(request.orderNo, { iccid: card.iccid, ref });
     return ref;
+  }
+
+  /** Speed profile per ICCID as last set here, and the operations done (a repeat of one changes nothing). */
+  private readonly speeds = new Map<string, { code: string; until: number | null }>();
+  private readonly speedOps = new Set<string>();
+  /** ICCIDs whose speed changes the carrier refuses (failure mode for tests). */
+  private readonly speedRefusals = new Set<string>();
+  /** ICCIDs whose next speed calls go unanswered, with how many more. */
+  private readonly speedOutages = new Map<string, number>();
+
+  async setSpeed(card: CarrierCard, request: SpeedRequest, now: number): Promise<void> {
+    if (this.speedOps.has(request.opKey)) return;
+    const outage = this.speedOutages.get(card.iccid) ?? 0;
+    if (outage > 0) {
+      if (outage === 1) this.speedOutages.delete(card.iccid);
+      else this.speedOutages.set(card.iccid, outage - 1);
+      throw new Error('the carrier did not answer in time');
+    }
+    if (request.speedCode !== null && this.speedRefusals.has(card.iccid)) {
+      throw new ProvisionError(`carrier refused speed profile ${request.speedCode} on ${card.iccid}`);
+    }
+    if (request.speedCode !== null && request.until !== null && request.until <= now) {
+      throw new ProvisionError('the speed-up ends before it starts');
+    }
+    this.speedOps.add(request.opKey);
+    if (request.speedCode === null) this.speeds.delete(card.iccid);
+    else this.speeds.set(card.iccid, { code: request.speedCode, until: request.until });
+  }
+
+  /** The speed profile the card runs on at `now` (null: its own speed); a profile past its end has fallen back. */
+  speedOf(iccid: string, now: number): string | null {
+    const s = this.speeds.get(iccid);
+    return s && (s.until === null || now < s.until) ? s.code : null;
+  }
+
+  /** The profile last set on the card, whatever its end (tests check that it was restored). */
+  speedSetOn(iccid: string): string | null {
+    return this.speeds.get(iccid)?.code ?? null;
+  }
+
+  /** Makes the carrier refuse speed profiles on a card (false: accept them again). */
+  refuseSpeed(iccid: string, refuse = true): void {
+    if (refuse) this.speedRefusals.add(iccid);
+    else this.speedRefusals.delete(iccid);
+  }
+
+  /** Makes the next `times` speed calls of a card go unanswered. */
+  failSpeedTransiently(iccid: string, times: number): void {
+    if (times <= 0) this.speedOutages.delete(iccid);
+    else this.speedOutages.set(iccid, times);
   }
 }

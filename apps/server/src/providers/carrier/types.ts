@@ -33,6 +33,16 @@ export class ProvisionError extends Error {
   }
 }
 
+/** A speed profile to hold on the card (a speed-up), or the card's own speed again (`null`). */
+export interface SpeedRequest {
+  /** The operation key: a repeat with the same key is the same operation. */
+  opKey: string;
+  /** The carrier's profile code (e.g. `5G_300M`), or null to restore the card's own speed. */
+  speedCode: string | null;
+  /** When the profile ends at the latest (the carrier falls back by itself then). */
+  until: number | null;
+}
+
 export interface CarrierProvider {
   readonly name: string;
   /**
@@ -51,4 +61,10 @@ export interface CarrierProvider {
    * second package.
    */
   provision(card: CarrierCard, request: ProvisionRequest, now: number): Promise<{ ref: string }>;
+  /**
+   * Applies a speed profile to the card (or restores its own speed). Rejects with a ProvisionError
+   * when the carrier refuses it (nothing changed); any other rejection means no answer and the call
+   * may be repeated. Idempotent per opKey.
+   */
+  setSpeed(card: CarrierCard, request: SpeedRequest, now: number): Promise<void>;
 }

@@ -5,6 +5,7 @@ import {
   ContentOutline,
   CouponOutline,
   FileOutline,
+  FireFill,
   GiftOutline,
   GlobalOutline,
   HistogramOutline,
@@ -40,6 +41,7 @@ const GLYPHS: Record<string, [ComponentType<{ fontSize?: number | string }>, str
   vip: [StarOutline, '#d4a017', '#f2c94c'],
   task: [TeamOutline, '#00a870', '#3fd1a0'],
   couponExchange: [CouponOutline, '#fa541c', '#ff9c6e'],
+  accelerate: [FireFill, '#d4380d', '#ff7a45'],
   setting: [SetOutline, '#595959', '#6e6e6e'],
   more: [AppOutline, '#6e6e6e', '#bfbfbf'],
 };

@@ -111,9 +111,11 @@ function Details({ data }: { data: PackageDetailsReply }) {
   const [effect, setEffect] = useState<Effect>(pkg.defaultEffect);
   const [useCoin, setUseCoin] = useState(data.coupon.usable > 0);
   const [couponId, setCouponId] = useState<number | null>(null);
-  const off = Math.min(pkg.price, data.coupons.find((c) => c.id === couponId)?.amount ?? 0);
-  const coin = useCoin ? Math.min(data.coupon.usable, pkg.price - off) : 0;
-  const payable = Math.max(0, pkg.price - off - coin);
+  // A VIP's discount comes first, then a coupon's money off, then coupon coins.
+  const price = data.vip?.price ?? pkg.price;
+  const off = Math.min(price, data.coupons.find((c) => c.id === couponId)?.amount ?? 0);
+  const coin = useCoin ? Math.min(data.coupon.usable, price - off) : 0;
+  const payable = Math.max(0, price - off - coin);
   const online = data.payMethods.filter((m) => m.method !== 'balance');
   const balanceMethod = data.payMethods.find((m) => m.method === 'balance');
   const balanceShort = data.balance < payable;
@@ -240,6 +242,12 @@ function Details({ data }: { data: PackageDetailsReply }) {
             </small>
           ) : null}
         </Kv>
+        {data.vip ? (
+          <Kv label={t('engage.vip.price')} testId="vip-price">
+            <b className="accent">¥{yuan(data.vip.price)}</b>
+            <small className="detail-sub">{t('engage.vip.discount', { off: 100 - data.vip.discount })}</small>
+          </Kv>
+        ) : null}
         <Kv
           label={t('iot.coupon.title')}
           onClick={data.coupon.usable > 0 || data.coupons.length > 0 ? () => setCouponOpen(true) : undefined}

@@ -8,7 +8,8 @@ import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-
 import { useVipList } from '../../../../../features/sim/api/vip-list.ts';
 import { CardsSkeleton, PayBar, PriceTag } from '../../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed, SimMissingItem } from '../../../../../features/sim/components/page-state.tsx';
-import { isPasswordRequired, passwordRefusal } from '../../../../../features/sim/components/pay-flow.ts';
+import { goToCashier, isPasswordRequired, passwordRefusal } from '../../../../../features/sim/components/pay-flow.ts';
+import { firstMethod, PayMethodChoice } from '../../../../../features/sim/components/pay-methods.tsx';
 import { type PasswordOutcome, PayPasswordSheet } from '../../../../../features/sim/components/pay-password-sheet.tsx';
 import { VipBadge } from '../../../../../features/sim/components/vip-parts.tsx';
 import { yuan } from '../../../../../features/sim/format.ts';
@@ -16,12 +17,11 @@ import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../../../lib/datetime.ts';
 import { Dialog } from '../../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
-import { knowsPage, navigateTo, redirectTo } from '../../../../../lib/nav.ts';
+import { knowsPage, redirectTo } from '../../../../../lib/nav.ts';
 import { ApiError } from '../../../../../lib/request.ts';
 
 const VIP = '/pages-sub/iot/index/vip/index';
 const MY_VIP = '/pages-sub/iot/user/vip';
-const BALANCE = '/pages/iot/index/balance/index';
 const DAY = 86_400_000;
 
 /** Paying for a VIP plan from the balance (spec §2 vip/pay, ?vipId=): its window, the pay password, the result. */
@@ -31,6 +31,7 @@ export default function VipPayPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const q = useVipList();
+  const [method, setMethod] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<VipOrder | null>(null);
@@ -61,13 +62,18 @@ export default function VipPayPage() {
 
   const now = Date.now();
   const startAt = data.endAt && data.endAt > now ? data.endAt : now;
-  const short = data.balance < plan.price;
+  const chosen = method ?? firstMethod(data.balance, plan.price, data.payMethods);
+  const short = chosen === 'balance' && data.balance < plan.price;
 
   const pay = async (payPassword?: string): Promise<PasswordOutcome> => {
-    const body = { vipId: plan.id, ...(payPassword ? { payPassword } : {}) };
+    const body = { vipId: plan.id, payMethod: chosen, ...(payPassword ? { payPassword } : {}) };
     setBusy(true);
     try {
-      const reply = await postCreateVipOrder(body, keyFor({ vipId: plan.id }));
+      const reply = await postCreateVipOrder(body, keyFor({ vipId: plan.id, payMethod: chosen }));
+      if (reply.payment && reply.order.status === 0) {
+        goToCashier(reply.payment.payUrl);
+        return 'ok';
+      }
       setSheetOpen(false);
       setDone(reply.order);
       await invalidateCardMoney(queryClient);
@@ -85,6 +91,10 @@ export default function VipPayPage() {
   };
 
   const submit = () => {
+    if (chosen !== 'balance') {
+      void pay();
+      return;
+    }
     if (data.existPayPassword) {
       setSheetOpen(true);
       return;
@@ -120,22 +130,10 @@ export default function VipPayPage() {
         </div>
         {data.endAt && data.endAt > now ? <p className="muted">{t('engage.vip.extendsNote')}</p> : null}
       </section>
-      <section className="card">
-        <div className="sim-kv">
-          <span>{t('iot.pay.method.balance')}</span>
-          <span className={short ? 'warn-text' : ''} data-testid="vip-balance">
-            ¥{yuan(data.balance)}
-          </span>
-        </div>
-        {short && knowsPage(BALANCE) ? (
-          <button type="button" className="sim-link strong" onClick={() => void navigateTo(BALANCE)}>
-            {t('iot.tips.topUp')}
-          </button>
-        ) : null}
-      </section>
+      <PayMethodChoice balance={data.balance} payable={plan.price} methods={data.payMethods} value={chosen} onChange={setMethod} />
       <PayBar total={<PriceTag fen={plan.price} testId="vip-pay-total" />}>
         <button type="button" className="pay-bar-btn" disabled={busy || short} onClick={submit} data-testid="vip-pay">
-          {t('iot.pay.payNow')}
+          {chosen === 'balance' ? t('iot.pay.payNow') : t('iot.pay.goPay')}
         </button>
       </PayBar>
       <PayPasswordSheet visible={sheetOpen} amount={plan.price} onClose={() => setSheetOpen(false)} onSubmit={(pw) => pay(pw)} />
