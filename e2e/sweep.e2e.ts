@@ -88,6 +88,8 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   const mallGoodsId = mall.goods[0]?.id ?? 0;
   const mallOrders = await json<{ list: { orderNo: string }[] }>(await request.get('/api/iot/shopOrderList', { headers: simHeaders }));
   const mallOrderNo = mallOrders.list[0]?.orderNo ?? '';
+  const boosts = await json<{ plans: { id: number }[] }>(await request.get('/api/iot/accelerateList', { headers: simHeaders }));
+  const vips = await json<{ plans: { id: number }[] }>(await request.get('/api/iot/vipList', { headers: simHeaders }));
   return {
     sessionId,
     buyerMobile: BUYER,
@@ -103,6 +105,8 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
       '/pages/order/detail/index': `orderNo=${orderNo}`,
       '/pages-sub/iot/index/packageDetails/index': `packageId=${packageId}`,
       '/pages-sub/iot/integralShop/details/index': `goodsId=${mallGoodsId}`,
+      '/pages-sub/iot/index/accelerate/cashier/index': `accelerateId=${boosts.plans[0]?.id ?? 0}`,
+      '/pages-sub/iot/index/vip/pay/index': `vipId=${vips.plans[0]?.id ?? 0}`,
       '/pages-sub/iot/integralShop/details/payment/index': `goodsId=${mallGoodsId}`,
       '/pages-sub/iot/integralShop/details/cashier/index': `orderNo=${mallOrderNo}`,
       '/pages-sub/iot/integralShop/order/orderDetails/index': `orderNo=${mallOrderNo}`,

@@ -194,7 +194,6 @@ export const MESSAGES = {
   'vip.pointsContent': ['times'],
   'vip.discountTitle': ['off'],
   'vip.discountContent': ['off'],
-  'vip.notPaid': [],
   'accelerate.noSuchPlan': [],
   'accelerate.noPackage': [],
   'accelerate.running': ['time'],
