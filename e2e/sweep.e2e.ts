@@ -117,6 +117,9 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
       '/pages/about/textTemplate': 'type=loginProtocol',
       '/pages-sub/single/index': 'pageCode=lucky',
       '/pages-sub/single/single': 'pageCode=iot',
+      '/pages-sub/wifi/connect': 'token=DemoWiFiCardCornerCafe',
+      '/pages-sub/wifi/share': 'token=DemoWiFiCardCornerCafe',
+      '/pages-sub/iot/machineCode/index': 'code=DemoMF01TopUpCode7qXw2',
       // An http page of this server in the frame (nothing may be fetched from outside).
       '/pages/webview/index': `url=${encodeURIComponent(`${test.info().project.use.baseURL}/shop/static/logo.svg`)}`,
     },

@@ -207,4 +207,12 @@ export const iotPages: PageDef[] = [
     load: () => import('../pages/iot/index/bindPhone/index.tsx'),
   },
   { path: '/pages-sub/iot/user/oauth/index', titleKey: 'iot.title.oauth', load: () => import('../pages-sub/iot/user/oauth/index.tsx') },
+  { path: '/pages-sub/wifi/index', titleKey: 'wifi.title.index', load: () => import('../pages-sub/wifi/index.tsx') },
+  { path: '/pages-sub/wifi/connect', titleKey: 'wifi.title.connect', load: () => import('../pages-sub/wifi/connect.tsx') },
+  { path: '/pages-sub/wifi/share', titleKey: 'wifi.title.share', load: () => import('../pages-sub/wifi/share.tsx') },
+  {
+    path: '/pages-sub/iot/machineCode/index',
+    titleKey: 'oneCode.title',
+    load: () => import('../pages-sub/iot/machineCode/index.tsx'),
+  },
 ];

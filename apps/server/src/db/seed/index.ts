@@ -4,6 +4,7 @@ import { seedCustomer } from './customer.ts';
 import { seedFoundation } from './foundation.ts';
 import { seedGoods } from './goods.ts';
 import { seedIot } from './iot.ts';
+import { seedIotCodes } from './iot-codes.ts';
 import { seedIotEngage } from './iot-engage.ts';
 import { seedIotMoney } from './iot-money.ts';
 import { seedMall } from './mall.ts';
@@ -21,6 +22,7 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
     await seedIot(trx, now);
     await seedIotEngage(trx, now);
     await seedIotMoney(trx, now);
+    await seedIotCodes(trx, now);
     await seedGoods(trx, now);
     await seedMall(trx, now);
     await seedCustomer(trx, now);

@@ -78,6 +78,7 @@ function demoLayout(): SimLayout {
       { key: 'integralShop', title: '积分商城', icon: '', type: 'page', path: '/pages-sub/iot/integralShop/index' },
       { key: 'realnameAuth', title: '实名认证', icon: '', type: 'page', path: '/pages/iot/index/realnameAuth/index' },
       { key: 'bindPhone', title: '绑定手机', icon: '', type: 'page', path: '/pages/iot/index/bindPhone/index' },
+      { key: 'wifi', title: 'Wi-Fi', icon: '', type: 'page', path: '/pages-sub/wifi/index' },
       { key: 'customer', title: '联系客服', icon: '', type: 'page', path: '/pages/iot/index/customer/index' },
     ],
     carousels: [

@@ -9,6 +9,7 @@ import { BUILT_IN_ENGLISH } from '../../modules/iot-layout/default-layout.ts';
 import type { Database } from '../schema.ts';
 import { CUSTOMER_ENGLISH } from './customer.ts';
 import { GOODS_ENGLISH } from './goods.ts';
+import { IOT_CODES_ENGLISH } from './iot-codes.ts';
 import { SHOP_PAGES_ENGLISH } from './shop-pages.ts';
 
 const ENGLISH: Readonly<Record<string, string>> = {
@@ -17,6 +18,7 @@ const ENGLISH: Readonly<Record<string, string>> = {
   ...CUSTOMER_ENGLISH,
   ...SHOP_PAGES_ENGLISH,
   ...GOODS_ENGLISH,
+  ...IOT_CODES_ENGLISH,
   号码优选官方店: 'Number Select official store',
   号码优选: 'Number Select',
   '靓号,手机号,物联网卡,随身WiFi': 'vanity numbers,mobile numbers,IoT SIMs,portable Wi-Fi',
@@ -339,6 +341,10 @@ export async function seedTranslations(db: Kysely<Database>): Promise<void> {
     add('single_page', p.id, 'title', p.title);
     addDocument('single_page', p.id, 'blocks', p.blocks);
     addDocument('single_page', p.id, 'popup', p.popup);
+  }
+  for (const b of await db.selectFrom('iot_one_code_blocks').select(['id', 'title', 'content']).execute()) {
+    add('iot_one_code_block', b.id, 'title', b.title);
+    add('iot_one_code_block', b.id, 'content', b.content);
   }
   if (missing.size > 0) throw new Error(`demo texts without English:\n${[...missing].join('\n')}`);
   await putTexts(db, texts);

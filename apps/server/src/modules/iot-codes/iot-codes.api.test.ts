@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
 import { card, client, deliver, expectLedgersExact, key, makeCard, makeCardClient, payAtCashier, simLogin } from '../iot-money/test-kit.ts';
 
@@ -33,7 +33,7 @@ async function deviceWithCard(wifi: { name24?: string; pass24?: string; name5?: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const made = await makeCard(t.app, { balance: 1234, integral: 50, now: clock });
+  const made = await makeCard(t.app, { balance: 98765, integral: 50, now: clock });
   await t.app.db.db
     .updateTable('iot_sims')
     .set({ device_id: device.id, device_in_use: 1, source_type: 2 })
@@ -210,7 +210,7 @@ describe('one machine one code', () => {
       ].sort(),
     );
     const text = JSON.stringify(info.data);
-    for (const secret of [d.simNo, d.iccid, d.deviceNo, 'pa:ss', 'Shop;Guest', '"balance"', '1234', 'integral'])
+    for (const secret of [d.simNo, d.iccid, d.deviceNo, 'pa:ss', 'Shop;Guest', '"balance"', '98765', '987.65', 'integral'])
       expect(text).not.toContain(secret);
 
     const unknown = await anon().get(`/api/site/getOneCode?code=${'B'.repeat(22)}`);
@@ -283,5 +283,36 @@ describe('one machine one code', () => {
     expect(revoked).toMatchObject({ code: -1, data: null });
     const orders = await t.app.db.db.selectFrom('iot_orders').select('id').where('sim_id', '=', plain.id).execute();
     expect(orders).toEqual([]);
+  });
+
+  it('the demo code opens MF0000000001’s recharge page with the parts of its promoter, in the reader’s language', async () => {
+    const en = body<any>(
+      await t.app.inject({ url: '/api/site/getOneCode?code=DemoMF01TopUpCode7qXw2', headers: { 'accept-language': 'en' } }),
+    );
+    expect(en.code).toBe(0);
+    expect(en.data).toMatchObject({ maskedNo: '144****0002', maskedDeviceNo: 'MF****0001' });
+    expect(en.data.blocks.map((b: { type: string }) => b.type)).toEqual([
+      'RechargeNo',
+      'BtnRecharge',
+      'CustomRichText',
+      'ScanRecharge',
+      'AppRecharge',
+      'OnlineService',
+      'PhoneService',
+    ]);
+    expect(en.data.blocks[2]).toMatchObject({ title: 'About top-ups' });
+    expect(en.data.blocks[2].content).toContain('Topping up by scanning needs no login');
+    expect(en.data.blocks[6]).toMatchObject({ phone: '400-800-1234' });
+    const hant = body<any>(
+      await t.app.inject({ url: '/api/site/getOneCode?code=DemoMF01TopUpCode7qXw2', headers: { 'accept-language': 'zh-TW' } }),
+    );
+    expect(hant.data.blocks[2].title).toBe('充值說明');
+    const card = await anon().get('/api/site/getWifiCode?token=DemoWiFiCardCornerCafe');
+    expect(card.data).toMatchObject({
+      ssid: 'CornerCafe-Guest',
+      password: 'coffee2026',
+      title: 'Corner Café',
+      qrText: 'WIFI:T:WPA;S:CornerCafe-Guest;P:coffee2026;;',
+    });
   });
 });

@@ -108,7 +108,7 @@ export class Codes {
     const device = await this.deps.sims.deviceWifis(simId);
     if (!device) throw invalid('wifiType', 'wifi.noDevice');
     const wifi = device.wifis.find((w) => w.wifiType === body.wifiType);
-    if (!wifi || !wifi.wifiName) throw invalid('wifiType', 'wifi.noBand', { band: body.wifiType });
+    if (!wifi?.wifiName) throw invalid('wifiType', 'wifi.noBand', { band: body.wifiType });
     return this.saveShare({
       source: 'device',
       deviceId: device.deviceId,
@@ -150,7 +150,7 @@ export class Codes {
     const device = await this.deps.sims.deviceWifis(simId);
     if (!device) throw invalid('wifiType', 'wifi.noDevice');
     const wifi = device.wifis.find((w) => w.wifiType === band);
-    if (!wifi || !wifi.wifiName) throw invalid('wifiType', 'wifi.noBand', { band });
+    if (!wifi?.wifiName) throw invalid('wifiType', 'wifi.noBand', { band });
     const encryption = encryptionOf(device.encrypt, wifi.wifiPass);
     return this.code(
       { ssid: wifi.wifiName, password: encryption === 'nopass' ? '' : wifi.wifiPass, encryption, hidden: !wifi.showWifi },

@@ -65,6 +65,7 @@ export function builtInLayout(): SimLayout {
     menus: [
       menu('package', '套餐订购', 'page', '/pages/iot/index/package/index'),
       menu('balance', '余额充值', 'page', '/pages/iot/index/balance/index'),
+      menu('wifi', 'Wi-Fi', 'page', '/pages-sub/wifi/index'),
       menu('task', '任务签到', 'page', '/pages-sub/iot/task/index'),
       menu('couponExchange', '券币兑换', 'page', '/pages-sub/iot/index/couponExchange/index'),
       menu('accelerate', '加速包', 'page', '/pages-sub/iot/index/accelerate/index'),

@@ -1,8 +1,12 @@
 import type { SimInfo } from '@simshop/contract/iot';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { EyeInvisibleOutline, EyeOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { isDevice } from '../labels.ts';
+
+const WIFI_PAGE = '/pages-sub/wifi/index';
+const CODE_PAGE = '/pages-sub/iot/machineCode/index';
 
 function WifiRow({ wifi }: { wifi: NonNullable<SimInfo['device']>['wifis'][number] }) {
   const { t } = useTranslation();
@@ -43,6 +47,10 @@ export function Warranty({ info, title }: { info: SimInfo; title: string }) {
   const device = info.device;
   if (!isDevice(info) || !device) return null;
   const tag = info.warrantyExpireTag;
+  const links = [
+    { to: WIFI_PAGE, label: t('iot.wifi.manage'), testId: 'device-wifi-link' },
+    { to: CODE_PAGE, label: t('iot.wifi.topupCode'), testId: 'device-code-link' },
+  ].filter((l) => knowsPage(l.to));
   return (
     <section className="card sim-warranty" aria-label={title}>
       <div className="sim-card-head">
@@ -62,6 +70,15 @@ export function Warranty({ info, title }: { info: SimInfo; title: string }) {
           <WifiRow key={w.wifiType} wifi={w} />
         ))}
       </div>
+      {links.length > 0 ? (
+        <div className="sim-device-links">
+          {links.map((l) => (
+            <button key={l.to} type="button" className="sim-link" onClick={() => void navigateTo(l.to)} data-testid={l.testId}>
+              {l.label} <RightOutline />
+            </button>
+          ))}
+        </div>
+      ) : null}
       {info.warrantyExpireDate ? (
         <div className="sim-warranty-line" data-testid="warranty-date">
           {t('iot.warranty.until', { date: info.warrantyExpireDate })}
