@@ -67,6 +67,12 @@ export default function WifiIndexPage() {
     <div className="wifi-page" data-testid="wifi-page">
       {loggedIn && info.isLoading ? <SimLoading lines={4} /> : null}
       {device ? device.wifis.map((w) => <DeviceBand key={w.wifiType} band={w.wifiType as '2.4G' | '5G'} off={!w.switchWifi} />) : null}
+      {loggedIn && info.data && !device ? (
+        <section className="card">
+          <h2 className="section-title">{t('wifi.deviceTitle')}</h2>
+          <p className="wifi-note">{t('wifi.notDevice')}</p>
+        </section>
+      ) : null}
       {!loggedIn ? (
         <section className="card">
           <h2 className="section-title">{t('wifi.deviceTitle')}</h2>
