@@ -24,6 +24,9 @@ const VIEWPORTS = [
 const SHOTS = path.resolve(import.meta.dirname, '.screenshots/sweep');
 const BUYER = '13800138000';
 const SIM = '1440000000001';
+/** Pages of a portable Wi-Fi device: swept logged in with the demo device, so they show its content. */
+const DEVICE = 'MF0000000001';
+const DEVICE_ROUTES = ['/pages-sub/iot/deviceManage/', '/pages/iot/index/switchNet/', '/pages-sub/iot/index/deviceTerminalAuth/'];
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 /** Characters OpenCC's Taiwan table maps differently but that Traditional texts use as well. */
@@ -52,6 +55,8 @@ interface Fixtures {
   buyerMobile: string;
   simNo: string;
   token: string;
+  /** The demo device's session (DEVICE_ROUTES). */
+  device: { simNo: string; token: string };
   /** Query strings that give pages with a required parameter something to show. */
   queries: Record<string, string>;
 }
@@ -90,7 +95,11 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   const mallOrderNo = mallOrders.list[0]?.orderNo ?? '';
   const boosts = await json<{ plans: { id: number }[] }>(await request.get('/api/iot/accelerateList', { headers: simHeaders }));
   const vips = await json<{ plans: { id: number }[] }>(await request.get('/api/iot/vipList', { headers: simHeaders }));
+  const device = await json<{ token: string; simNo: string }>(
+    await request.post('/api/simLogin', { data: { sn: DEVICE, agreeProtocol: true } }),
+  );
   return {
+    device: { simNo: device.simNo, token: device.token },
     sessionId,
     buyerMobile: BUYER,
     simNo: sim.simNo,
@@ -222,8 +231,20 @@ for (const viewport of VIEWPORTS) {
         return q ? [`${route}?${q}`, route] : [route];
       });
       visits.push(TOAST_PAGE);
+      let asDevice = false;
       for (const url of visits) {
         problems = [];
+        if (DEVICE_ROUTES.some((r) => url.startsWith(r)) !== asDevice) {
+          // The app reads its session when it loads: switch the stored session, then load the app again.
+          asDevice = !asDevice;
+          const use = asDevice ? f.device : { simNo: f.simNo, token: f.token };
+          await page.evaluate((u) => {
+            const stored = JSON.parse(localStorage.getItem('simshop-session') ?? '{}');
+            stored.state = { ...stored.state, simNo: u.simNo, token: u.token, loginSns: [u.simNo] };
+            localStorage.setItem('simshop-session', JSON.stringify(stored));
+          }, use);
+          await page.goto('/healthz');
+        }
         await page.goto(`/shop/#${url}`);
         const loading = await settle(page, () => inFlight);
         if (loading) problems.push(loading);

@@ -35,6 +35,26 @@ export const iotPages: PageDef[] = [
     titleKey: 'iot.title.payPassword',
     load: () => import('../pages/iot/index/payPassword/index.tsx'),
   },
+  {
+    path: '/pages/iot/index/switchNet/index',
+    titleKey: 'iot.title.switchNet',
+    load: () => import('../pages/iot/index/switchNet/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/deviceManage/index',
+    titleKey: 'iot.title.deviceManage',
+    load: () => import('../pages-sub/iot/deviceManage/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/deviceManage/setSsidPwd/index',
+    titleKey: 'iot.title.setSsidPwd',
+    load: () => import('../pages-sub/iot/deviceManage/setSsidPwd/index.tsx'),
+  },
+  {
+    path: '/pages-sub/iot/index/deviceTerminalAuth/index',
+    titleKey: 'iot.title.deviceTerminalAuth',
+    load: () => import('../pages-sub/iot/index/deviceTerminalAuth/index.tsx'),
+  },
   { path: '/pages/iot/index/setRenew/index', titleKey: 'iot.title.setRenew', load: () => import('../pages/iot/index/setRenew/index.tsx') },
   {
     path: '/pages/iot/index/orderLogs/index',

@@ -5,7 +5,7 @@
  * | number          | what                                                                                  |
  * |-----------------|---------------------------------------------------------------------------------------|
  * | 1440000000001   | plain SIM, China Mobile, active, real-named, 200 GB quarterly package in use, balance ¥36.50, 1280 points (780 after the points-mall order of seed/mall.ts), 500 coupon coins, bound phone 13800138001 |
- * | MF0000000001    | portable Wi-Fi device (2.4G + 5G Wi-Fi, warranty) holding 1440000000002 (in use, unlimited monthly package) and 1440000000005 (China Unicom, slot 2) |
+ * | MF0000000001    | portable Wi-Fi device (2.4G + 5G Wi-Fi, warranty) holding 1440000000002 (in use, unlimited monthly package) and 1440000000005 (China Unicom, slot 2, 30 GB monthly package) |
  * | 1440000000003   | pending activation: needs real-name authentication and a package                       |
  * | 1440000000004   | in break state (rule location_abnormal, removable by the holder now)                   |
  * | 1440000000006   | card-password card (password 246810) of promoter agent01                               |
@@ -14,7 +14,7 @@
 import { DurationUnit, type DurationUnitValue, type SimLayout } from '@simshop/contract/iot';
 import type { Insertable, Kysely } from 'kysely';
 import { accrue, addDuration, type CardFacts, chinaDay, chinaMonth, DAY_MS, dayStart, type PackageState } from '../../lib/flow-math.ts';
-import { builtInLayout } from '../../modules/iot-layout/default-layout.ts';
+import { builtInLayout, DEVICE_MENUS } from '../../modules/iot-layout/default-layout.ts';
 import { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import type { Database } from '../schema.ts';
 import type { IotSimsTable } from '../schema-iot.ts';
@@ -80,6 +80,7 @@ function demoLayout(): SimLayout {
       { key: 'bindPhone', title: '绑定手机', icon: '', type: 'page', path: '/pages/iot/index/bindPhone/index' },
       { key: 'wifi', title: 'Wi-Fi', icon: '', type: 'page', path: '/pages-sub/wifi/index' },
       { key: 'customer', title: '联系客服', icon: '', type: 'page', path: '/pages/iot/index/customer/index' },
+      ...DEVICE_MENUS.map((m) => ({ key: m.key, title: m.title, icon: '', type: 'page', path: m.path })),
     ],
     carousels: [
       { image: `${IMG}/banner-renew.svg`, title: '续费享九折', type: 'page', path: '/pages/iot/index/package/index' },
@@ -456,7 +457,18 @@ export async function seedIot(db: Kysely<Database>, now: number): Promise<void> 
     device_id: device.id,
     device_slot: 2,
     device_in_use: 0,
-    packages: [],
+    // A package in effect, so the device can switch to it (switch network).
+    packages: [
+      {
+        name: '联通流量 30GB 月包',
+        kind: 'base',
+        flowMb: 30 * 1024,
+        price: 2900,
+        duration: 1,
+        unit: DurationUnit.MONTH,
+        startsAt: dayStart(now) - 10 * DAY_MS,
+      },
+    ],
   });
   await addSim({
     status: 1,

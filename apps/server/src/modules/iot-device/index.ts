@@ -27,6 +27,7 @@ export const iotDevicePlugin = fp(
             settingsOf: (deviceNo) => settingsOf(app.db, deviceNo),
             timing: { ...cfg.simulator, now: () => app.config.now() },
             reportMs: cfg.simulator.reportMs,
+            onError: (err) => app.log.error({ err }, 'device message not handled'),
           });
     const devices = new Devices({
       db: app.db,

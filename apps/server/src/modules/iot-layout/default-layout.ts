@@ -49,7 +49,17 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   会员中心: 'VIP',
   加速包: 'Speed boost',
   积分商城: 'Points mall',
+  设备管理: 'Device settings',
+  切换网络: 'Switch network',
+  终端授权: 'Phone access',
 };
+
+/** Menus of a card in a portable Wi-Fi device (the app shows them to device cards only). */
+export const DEVICE_MENUS = [
+  { key: 'deviceManage', title: '设备管理', path: '/pages-sub/iot/deviceManage/index' },
+  { key: 'switchNet', title: '切换网络', path: '/pages/iot/index/switchNet/index' },
+  { key: 'deviceTerminalAuth', title: '终端授权', path: '/pages-sub/iot/index/deviceTerminalAuth/index' },
+] as const;
 
 /** The layout of a promoter that has none of its own (and whose default promoter has none either). */
 export function builtInLayout(): SimLayout {
@@ -76,6 +86,7 @@ export function builtInLayout(): SimLayout {
       menu('realnameAuth', '实名认证', 'page', '/pages/iot/index/realnameAuth/index'),
       menu('bindPhone', '绑定手机', 'page', '/pages/iot/index/bindPhone/index'),
       menu('customer', '联系客服', 'page', '/pages/iot/index/customer/index'),
+      ...DEVICE_MENUS.map((m) => menu(m.key, m.title, 'page', m.path)),
     ],
     carousels: [],
     popup: { switch: false, title: '', content: '' },

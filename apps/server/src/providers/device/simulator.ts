@@ -12,6 +12,8 @@ export interface SimulatorOptions {
   timing: MifiTiming;
   /** Every how often each device reports; 0: only after a restart. */
   reportMs: number;
+  /** Where a failure to handle a device's message is told. */
+  onError?: (err: Error) => void;
 }
 
 export class DeviceSimulator implements DeviceProvider {
@@ -37,7 +39,7 @@ export class DeviceSimulator implements DeviceProvider {
     // Devices answer asynchronously, as over a network.
     const p = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.listener(event))
-      .catch(() => {})
+      .catch((err) => this.options.onError?.(err as Error))
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
   }

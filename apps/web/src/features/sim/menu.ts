@@ -35,3 +35,15 @@ export function splitMenus<T>(menus: readonly T[], max: number): { shown: T[]; m
   // The last cell becomes the "more" entry.
   return { shown: menus.slice(0, limit - 1), more: true };
 }
+
+/** Pages only a card in a portable Wi-Fi device has use for: their menus are hidden for a plain SIM. */
+export const DEVICE_ONLY_PAGES = [
+  '/pages-sub/iot/deviceManage/index',
+  '/pages/iot/index/switchNet/index',
+  '/pages-sub/iot/index/deviceTerminalAuth/index',
+] as const;
+
+/** The menus that apply to the card: device pages only for a device. */
+export function menusForCard<T extends { path: string }>(menus: readonly T[], device: boolean): T[] {
+  return device ? [...menus] : menus.filter((m) => !DEVICE_ONLY_PAGES.some((p) => m.path.split('?')[0] === p));
+}

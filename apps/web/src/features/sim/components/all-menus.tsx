@@ -1,6 +1,8 @@
 import type { SimLayout } from '@simshop/contract/iot';
 import { useSimInfo } from '../api/sim-info.ts';
 import { useSimLayout } from '../api/sim-layout.ts';
+import { isDevice } from '../labels.ts';
+import { menusForCard } from '../menu.ts';
 import { useRequireSim } from '../use-require-sim.ts';
 import { MenuGrid, visibleMenus } from './menus.tsx';
 import { SimLoadFailed, SimLoading } from './page-state.tsx';
@@ -17,7 +19,11 @@ export function AllMenus({ pick }: { pick: (layout: SimLayout) => SimLayout['men
   return (
     <div className="sim-page">
       <section className="card sim-menus">
-        <MenuGrid menus={visibleMenus(pick(layout.data.layout))} values={values} max={Number.MAX_SAFE_INTEGER} />
+        <MenuGrid
+          menus={visibleMenus(menusForCard(pick(layout.data.layout), isDevice(info.data)))}
+          values={values}
+          max={Number.MAX_SAFE_INTEGER}
+        />
       </section>
     </div>
   );

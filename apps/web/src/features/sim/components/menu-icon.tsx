@@ -9,6 +9,7 @@ import {
   GiftOutline,
   GlobalOutline,
   HistogramOutline,
+  LockOutline,
   LoopOutline,
   MessageOutline,
   PayCircleOutline,
@@ -44,6 +45,9 @@ const GLYPHS: Record<string, [ComponentType<{ fontSize?: number | string }>, str
   accelerate: [FireFill, '#d4380d', '#ff7a45'],
   setting: [SetOutline, '#595959', '#6e6e6e'],
   more: [AppOutline, '#6e6e6e', '#bfbfbf'],
+  deviceManage: [SetOutline, '#017a62', '#2fc39f'],
+  switchNet: [LoopOutline, '#597ef7', '#85a5ff'],
+  deviceTerminalAuth: [LockOutline, '#fa8c16', '#ffc069'],
 };
 
 const isRemote = (src: string) => /^https?:\/\//i.test(src);

@@ -3,8 +3,10 @@ import { EyeInvisibleOutline, EyeOutline, RightOutline } from 'antd-mobile-icons
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
+import { flowText } from '../format.ts';
 import { isDevice } from '../labels.ts';
 
+const DEVICE_PAGE = '/pages-sub/iot/deviceManage/index';
 const WIFI_PAGE = '/pages-sub/wifi/index';
 const CODE_PAGE = '/pages-sub/iot/machineCode/index';
 
@@ -48,6 +50,7 @@ export function Warranty({ info, title }: { info: SimInfo; title: string }) {
   if (!isDevice(info) || !device) return null;
   const tag = info.warrantyExpireTag;
   const links = [
+    { to: DEVICE_PAGE, label: t('iot.wifi.deviceSettings'), testId: 'device-manage-link' },
     { to: WIFI_PAGE, label: t('iot.wifi.manage'), testId: 'device-wifi-link' },
     { to: CODE_PAGE, label: t('iot.wifi.topupCode'), testId: 'device-code-link' },
   ].filter((l) => knowsPage(l.to));
@@ -70,6 +73,16 @@ export function Warranty({ info, title }: { info: SimInfo; title: string }) {
           <WifiRow key={w.wifiType} wifi={w} />
         ))}
       </div>
+      {device.live ? (
+        <div className="sim-device-live" data-testid="device-live">
+          <span className={`sim-badge tone-${device.live.online ? 'good' : 'bad'}`}>
+            {device.live.online ? t('iot.device.online') : t('iot.device.offline')}
+          </span>
+          <span>{t('iot.wifi.liveClients', { count: device.live.clients })}</span>
+          <span>{t('iot.wifi.liveTraffic', { traffic: flowText(device.live.trafficMb) })}</span>
+          <span className="muted">{t('iot.wifi.carrierUse', { traffic: flowText(info.monthUseFlow) })}</span>
+        </div>
+      ) : null}
       {links.length > 0 ? (
         <div className="sim-device-links">
           {links.map((l) => (

@@ -19,7 +19,9 @@ import { Notice } from '../../../features/sim/components/notice.tsx';
 import { SimStatusTips } from '../../../features/sim/components/sim-status-tips.tsx';
 import { SimSwiper } from '../../../features/sim/components/swiper.tsx';
 import { Warranty } from '../../../features/sim/components/warranty.tsx';
+import { isDevice } from '../../../features/sim/labels.ts';
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
+import { menusForCard } from '../../../features/sim/menu.ts';
 import { parsePreview, usePreview } from '../../../features/sim/stores/preview.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../lib/datetime.ts';
@@ -77,7 +79,7 @@ function Elements({ info, reply, onBreak, preview }: { info: SimInfo; reply: Sim
           <Menus
             key="menus"
             title={title || t('iot.element.menus')}
-            menus={layout.menus}
+            menus={menusForCard(layout.menus, isDevice(info))}
             values={values}
             max={layout.maxMenuTimes}
             morePath={MORE_MENU}
