@@ -81,6 +81,11 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   await json(await request.post('/api/hk/login', { data: { mobile: BUYER, code: sent.devCode }, headers }));
   const orders = await json<{ list: { orderNo: string }[] }>(await request.get('/api/shop/order/list', { headers }));
   const orderNo = orders.list[0]?.orderNo ?? '';
+  const application = orders.list.find((o) => o.orderNo.startsWith('F'))?.orderNo ?? '';
+  const fast = await json<{ operators: { operator: string; packages: { id: number }[] }[] }>(
+    await request.get('/api/shop/fastNumber/products'),
+  );
+  const fastPlan = `operator=${fast.operators[0]?.operator ?? ''}&packageId=${fast.operators[0]?.packages[0]?.id ?? 0}`;
   const numbers = await json<{ list: { number: string }[] }>(await request.get('/api/shop/numberList?page=1&pageSize=1'));
   const number = numbers.list[0]?.number ?? '';
   const goods = await json<{ list: { id: number }[] }>(await request.get('/api/shop/goodsList?page=1&pageSize=1'));
@@ -112,6 +117,8 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
       '/pages/order/pay/index': `orderNo=${orderNo}`,
       '/pages/order/logistics/index': `orderNo=${orderNo}`,
       '/pages/order/detail/index': `orderNo=${orderNo}`,
+      '/pages/goods/fastNumber/formSubmit': fastPlan,
+      '/pages/resetCert/index': `orderNo=${application}`,
       '/pages-sub/iot/index/packageDetails/index': `packageId=${packageId}`,
       '/pages-sub/iot/integralShop/details/index': `goodsId=${mallGoodsId}`,
       '/pages-sub/iot/index/accelerate/cashier/index': `accelerateId=${boosts.plans[0]?.id ?? 0}`,

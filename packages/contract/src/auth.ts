@@ -12,8 +12,8 @@ export const mobile = z.string().regex(/^1\d{10}$/, msg('validation.mobile'));
 /** POST /api/hk/sendCode and POST /api/sms/send. */
 export const sendCodeBody = z.object({
   mobile,
-  /** What the code is for; only login (which is also the order look-up) for now. */
-  scene: z.enum(['login']).default('login'),
+  /** What the code is for: login (which is also the order look-up), or a fast-number application. */
+  scene: z.enum(['login', 'apply']).default('login'),
 });
 
 /**

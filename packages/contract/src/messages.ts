@@ -104,6 +104,11 @@ export const MESSAGES = {
   'goods.offSale': [],
   'goods.soldOut': [],
   'goodsOrders.fulfilmentFailed': [],
+  'fastNumber.photoNotYours': [],
+  'fastNumber.certClosed': [],
+  'fastNumber.reasonRequired': [],
+  'fastNumber.assignedNumberRequired': [],
+  'fastNumber.illegalTransition': [],
   'payments.methodNotOffered': ['method'],
   'payments.nothingToPay': [],
   'payments.unavailable': [],
@@ -418,6 +423,11 @@ export const FIELDS = [
   'mac',
   'deviceNetworkMode',
   'commandId',
+  'applicantName',
+  'idFront',
+  'idBack',
+  'reason',
+  'assignedNumber',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mobile } from './auth.ts';
+import { fastNumberApplication } from './fast-number.ts';
 import { msg } from './messages.ts';
 import { numberPackage } from './numbers.ts';
 import { ORDER_NO } from './order-no.ts';
@@ -10,7 +11,20 @@ import { ORDER_NO } from './order-no.ts';
  * `x-order-session-id` header. Money in fen; times in epoch ms.
  */
 
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'shipped',
+  'completed',
+  'cancelled',
+  'refunded',
+  // Fast-number applications (fast-number.ts) also use 'shipped'.
+  'submitted',
+  'reviewing',
+  'approved',
+  'rejected',
+  'activated',
+] as const;
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
@@ -50,8 +64,8 @@ export const orderAddress = z.object({
   detail: z.string(),
 });
 
-/** What was ordered: a vanity number, or a general good (spec and quantity). */
-export const ORDER_KINDS = ['number', 'goods'] as const;
+/** What was ordered: a vanity number, a general good (spec and quantity), or a new number applied for. */
+export const ORDER_KINDS = ['number', 'goods', 'fastNumber'] as const;
 export const orderKind = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof orderKind>;
 
@@ -72,6 +86,8 @@ export const orderSummary = z.object({
   status: orderStatus,
   /** The good of a goods order; null for a number order (whose number fields are then set). */
   goods: orderedGoods.nullable(),
+  /** The application of a fast-number order (operator and packageName are set too); null otherwise. */
+  application: fastNumberApplication.nullable(),
   number: z.string(),
   operator: z.string(),
   operatorName: z.string(),

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables, OAuthTables } from './schema-account.ts';
 import type { CustomerTables } from './schema-customer.ts';
+import type { FastNumberTables } from './schema-fast-number.ts';
 import type { GoodsTables } from './schema-goods.ts';
 import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
@@ -81,4 +82,5 @@ export interface Database
     CustomerTables,
     PromotionTables,
     OAuthTables,
-    IotCodesTables {}
+    IotCodesTables,
+    FastNumberTables {}

@@ -4,6 +4,13 @@ import type { PageDef } from './pages.ts';
 export const storefrontPages: PageDef[] = [
   { path: '/pages/index/VanityNumber/index', titleKey: 'title.vanityNumber', load: () => import('../pages/index/VanityNumber/index.tsx') },
   { path: '/pages/goods/index', titleKey: 'title.goods', load: () => import('../pages/goods/index.tsx') },
+  { path: '/pages/goods/fastNumber/index', titleKey: 'title.fastNumber', load: () => import('../pages/goods/fastNumber/index.tsx') },
+  {
+    path: '/pages/goods/fastNumber/formSubmit',
+    titleKey: 'title.fastNumberForm',
+    load: () => import('../pages/goods/fastNumber/formSubmit.tsx'),
+  },
+  { path: '/pages/resetCert/index', titleKey: 'title.resetCert', needLogin: true, load: () => import('../pages/resetCert/index.tsx') },
   { path: '/pages/goods/general/index', titleKey: 'title.goodsDetail', load: () => import('../pages/goods/general/index.tsx') },
   { path: '/pages/goods/pretty/index', titleKey: 'title.prettyNumber', load: () => import('../pages/goods/pretty/index.tsx') },
   { path: '/pages/goods/pretty/package', titleKey: 'title.prettyPackage', load: () => import('../pages/goods/pretty/package.tsx') },

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../kysely.ts';
 import { seedCustomer } from './customer.ts';
+import { seedFastNumber } from './fast-number.ts';
 import { seedFoundation } from './foundation.ts';
 import { seedGoods } from './goods.ts';
 import { seedIot } from './iot.ts';
@@ -19,6 +20,7 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
   await db.db.transaction().execute(async (trx) => {
     await seedFoundation(trx, now);
     await seedStorefront(trx, now, config.seedNumbers);
+    await seedFastNumber(trx, now);
     await seedIot(trx, now);
     await seedIotEngage(trx, now);
     await seedIotMoney(trx, now);

@@ -39,12 +39,12 @@ export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(`login:${sessionId}`).digest('hex');
 }
 
-async function checkSendLimits(deps: Deps, mobile: string, ip: string, now: number): Promise<void> {
+async function checkSendLimits(deps: Deps, mobile: string, scene: string, ip: string, now: number): Promise<void> {
   const perIp = await hit(deps.db, `sms:ip:${ip}`, SMS_RULES.perIpHour, HOUR, now);
   if (!perIp.allowed) throw fail('sms.networkLimit', { minutes: Math.ceil(perIp.retryAfterMs / MINUTE) });
   // Exact: a minute since the last code. The counter then stops two concurrent requests that
   // both passed that check (any two sends a minute apart fall in different windows).
-  const latest = await repo.latestCode(deps.db, mobile, 'login');
+  const latest = await repo.latestCode(deps.db, mobile, scene);
   const sinceLast = latest ? now - latest.created_at : Number.POSITIVE_INFINITY;
   if (sinceLast < MINUTE) throw invalid('mobile', 'sms.resendTooSoon', { seconds: Math.ceil((MINUTE - sinceLast) / 1000) });
   const perMinute = await hit(deps.db, `sms:mobile:${mobile}:minute`, SMS_RULES.perMobileMinute, MINUTE, now);
@@ -59,7 +59,7 @@ async function checkSendLimits(deps: Deps, mobile: string, ip: string, now: numb
  */
 export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip: string): Promise<SendCodeReply> {
   const now = deps.now();
-  await checkSendLimits(deps, mobile, ip, now);
+  await checkSendLimits(deps, mobile, scene, ip, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction().execute((trx) =>
     repo.replaceCode(trx, {
@@ -84,8 +84,11 @@ export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip
   };
 }
 
-/** Checks a code: right once, within 5 minutes, the latest sent, fewer than 5 wrong tries. */
-async function verifyCode(deps: Deps, mobile: string, scene: string, code: string, now: number): Promise<void> {
+/**
+ * Checks a code: right once, within 5 minutes, the latest sent, fewer than 5 wrong tries. Other
+ * modules prove a mobile with it (a fast-number application, scene `apply`).
+ */
+export async function verifyCode(deps: Deps, mobile: string, scene: string, code: string, now: number): Promise<void> {
   const tries = await hit(deps.db, `sms:verify:${mobile}`, SMS_RULES.verifyPerMobileHour, HOUR, now);
   if (!tries.allowed) throw invalid('code', 'sms.tooManyTries');
   const row = await repo.latestCode(deps.db, mobile, scene);
@@ -107,7 +110,7 @@ async function verifyCode(deps: Deps, mobile: string, scene: string, code: strin
   }
 }
 
-async function userInfoOf(deps: AuthDeps, mobile: string, expiresAt: number, language: Language): Promise<UserInfo> {
+async function userInfoOf(deps: Deps & { site: Site }, mobile: string, expiresAt: number, language: Language): Promise<UserInfo> {
   const generic = await deps.site.getGenericConfig();
   const nickname = render('profile.nickname', { digits: mobile.slice(-4) }, language);
   return { mobile, mobileMasked: maskMobile(mobile), nickname, avatar: generic.loginAvatar, expiresAt };
@@ -125,7 +128,7 @@ export async function login(deps: AuthDeps, mobile: string, code: string, sessio
  * Logs the browser's session id in as `mobile` without a code: the caller has proven the account
  * another way (a WeChat sign-in linked to this mobile by an earlier SMS code).
  */
-export async function signInAs(deps: AuthDeps, mobile: string, sessionId: string, language: Language): Promise<UserInfo> {
+export async function signInAs(deps: Deps & { site: Site }, mobile: string, sessionId: string, language: Language): Promise<UserInfo> {
   if (!sessionId) throw invalid('x-session-id', 'auth.sessionHeaderMissing');
   const now = deps.now();
   const expiresAt = now + SMS_RULES.sessionTtlMs;

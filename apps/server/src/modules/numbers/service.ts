@@ -277,6 +277,24 @@ export class Numbers {
     return p ? ((await localPackages(db, [p], language))[0] ?? null) : null;
   }
 
+  /** Operators in dictionary order with their packages, in the language: what a new number can be applied for with. */
+  async newNumberProducts(language: Language): Promise<{ operator: string; operatorName: string; packages: NumberPackage[] }[]> {
+    const ops = await this.operators(language);
+    const lists = await Promise.all(
+      ops.order.map(async (operator) => localPackages(this.deps.db, await repo.packagesFor(this.deps.db, operator, 0), language)),
+    );
+    return ops.order
+      .map((operator, i) => ({ operator, operatorName: ops.names.get(operator) ?? operator, packages: lists[i] ?? [] }))
+      .filter((o) => o.packages.length > 0);
+  }
+
+  /** A package of the operator a new number may be applied for with (as stored), or a -1 naming the field. */
+  async packageOfOperator(db: Trx, operator: string, packageId: number): Promise<NumberPackage> {
+    const p = await repo.findPackage(db, packageId);
+    if (!p || p.operator !== operator) throw invalid('packageId', 'numbers.packageNotOffered');
+    return toPackage(p, new Texts('zh-Hans'));
+  }
+
   /** Holds an on-sale number for an order (false when it is not on sale any more). */
   readonly holdNumber = repo.hold;
   /** Puts a number held by the order back on sale. */

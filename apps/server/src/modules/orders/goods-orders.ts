@@ -54,6 +54,7 @@ function goodsSummary(o: repo.GoodsOrderRow, names: { name: string; spec: string
     orderNo: o.order_no,
     kind: 'goods',
     status: o.status as OrderStatus,
+    application: null,
     goods: {
       goodsId: o.goods_id,
       name: names.name,

@@ -26,7 +26,7 @@ export async function transition(trx: Db, id: number, from: string[], set: Updat
 export type OwnerScope = { mobile: string } | { session: string };
 
 /** The order tables of the Orders tab, by kind; they share the owner, status and time columns. */
-const ORDER_TABLES = { number: 'number_orders', goods: 'goods_orders' } as const;
+const ORDER_TABLES = { number: 'number_orders', goods: 'goods_orders', fastNumber: 'fast_number_orders' } as const;
 export type OrderKindName = keyof typeof ORDER_TABLES;
 
 function scoped(db: Db, kind: OrderKindName, scope: OwnerScope, status: string | undefined) {

@@ -1,4 +1,5 @@
 import { envelope, page } from '@simshop/contract/envelope';
+import { fastNumberApplyBody, fastNumberCertBody, fastNumberProducts, fastNumberProductsQuery } from '@simshop/contract/fast-number';
 import { createGoodsOrderBody } from '@simshop/contract/goods';
 import {
   createOrderBody,
@@ -14,11 +15,13 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import type { App } from '../../lib/route.ts';
-import { currentLogin } from '../auth/service.ts';
+import { currentLogin, signInAs } from '../auth/service.ts';
+import type { Uploads } from '../uploads/service.ts';
+import { applyFastNumber, attachCert, fastNumberProducts as productsOf } from './fast-number-orders.ts';
 import { createGoodsOrder } from './goods-orders.ts';
 import * as orders from './service.ts';
 
-export function orderRoutes(deps: orders.OrderDeps) {
+export function orderRoutes(deps: orders.OrderDeps, uploads: Uploads) {
   return async (app: App): Promise<void> => {
     const { db } = deps;
     const tags = ['orders'];
@@ -70,6 +73,56 @@ export function orderRoutes(deps: orders.OrderDeps) {
         );
         return ok(result);
       },
+    );
+
+    app.get(
+      '/api/shop/fastNumber/products',
+      {
+        schema: {
+          tags,
+          summary: 'Operators and the packages a new number can be applied for with',
+          querystring: fastNumberProductsQuery,
+          response: { 200: envelope(fastNumberProducts) },
+        },
+      },
+      async (req) => ok(await productsOf(deps, req.ctx.language)),
+    );
+
+    app.post(
+      '/api/shop/fastNumber/apply',
+      {
+        schema: {
+          tags,
+          summary:
+            'Apply for a new number (an F order, state submitted); the mobile is proven by its SMS code (scene apply), and a session not yet logged in is then logged in as it. Header idempotency-key replays.',
+          body: fastNumberApplyBody,
+          response: { 200: envelope(orderDetail) },
+        },
+      },
+      async (req) => {
+        const owner = await ownerOf(req);
+        const { promoCode, agreed: _agreed, ...input } = req.body;
+        const result = await idempotent(db, scopeOf(req, 'fast-number.apply'), req.ctx.idempotencyKey, req.body, async () =>
+          applyFastNumber(deps, owner, await app.site.resolvePromoter(promoCode), input),
+        );
+        if (!owner.mobile && req.ctx.sessionId)
+          await signInAs({ ...deps, site: app.site }, input.mobile, req.ctx.sessionId, req.ctx.language);
+        return ok(result);
+      },
+    );
+
+    app.post(
+      '/api/shop/fastNumber/cert',
+      {
+        schema: {
+          tags,
+          summary:
+            "Add the ID photos (the caller's own uploads, purposes idFront and idBack) to an application of the logged-in caller until it is decided (61 when not logged in)",
+          body: fastNumberCertBody,
+          response: { 200: envelope(orderDetail) },
+        },
+      },
+      async (req) => ok(await attachCert(deps, uploads, await ownerOf(req), req.body)),
     );
 
     app.get(

@@ -15,6 +15,7 @@ import type { ShipmentView } from '../logistics/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
 import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, payReturnUrl, visibleTo, WAREHOUSE_CITY } from './common.ts';
+import * as fastOrders from './fast-number-orders.ts';
 import * as goodsOrders from './goods-orders.ts';
 import * as repo from './repository.ts';
 
@@ -44,6 +45,7 @@ function summary(o: repo.OrderRow, operatorName: string, packages: Texts): Order
     kind: 'number',
     status: o.status as OrderStatus,
     goods: null,
+    application: null,
     number: o.number,
     operator: o.operator,
     operatorName,
@@ -153,6 +155,7 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
 
 export async function orderDetail(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
   if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsOrderDetail(deps, owner, no);
+  if (fastOrders.isFastNumberOrderNo(no)) return fastOrders.fastNumberOrderDetail(deps, owner, no);
   return detail(deps, await ownOrder(deps, owner, no), owner.language);
 }
 
@@ -162,9 +165,10 @@ export async function listOrders(deps: OrderDeps, owner: Owner, status: string |
   if (!scope) return { list: [], total: 0, page, pageSize };
   const { refs, total } = await repo.listFor(deps.db, scope, status, (page - 1) * pageSize, pageSize);
   const idsOf = (kind: repo.OrderKindName) => refs.filter((r) => r.kind === kind).map((r) => r.id);
-  const [numberRows, goods] = await Promise.all([
+  const [numberRows, goods, fast] = await Promise.all([
     repo.findByIds(deps.db, idsOf('number')),
     goodsOrders.goodsSummaries(deps, idsOf('goods'), owner.language),
+    fastOrders.fastNumberSummaries(deps, idsOf('fastNumber'), owner.language),
   ]);
   const packages = await textsFor(
     deps.db,
@@ -177,7 +181,9 @@ export async function listOrders(deps: OrderDeps, owner: Owner, status: string |
       numberRows.map(async (o) => [o.id, summary(o, await deps.numbers.operatorName(o.operator, owner.language), packages)] as const),
     ),
   );
-  const list = refs.flatMap((r) => (r.kind === 'goods' ? goods.get(r.id) : numbers.get(r.id)) ?? []);
+  const list = refs.flatMap(
+    (r) => (r.kind === 'goods' ? goods.get(r.id) : r.kind === 'fastNumber' ? fast.get(r.id) : numbers.get(r.id)) ?? [],
+  );
   return { list, total, page, pageSize };
 }
 
@@ -203,6 +209,7 @@ async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise
 
 export async function cancelOrder(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
   if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.cancelGoodsOrder(deps, owner, no);
+  if (fastOrders.isFastNumberOrderNo(no)) throw invalid('orderNo', 'orders.cancelOnlyAwaiting');
   const o = await ownOrder(deps, owner, no);
   if (!(await cancel(deps, o.id, 'cancelled by the buyer'))) throw invalid('orderNo', 'orders.cancelOnlyAwaiting');
   return orderDetail(deps, owner, no);
@@ -221,6 +228,7 @@ export async function expireHolds(deps: OrderDeps, now: number): Promise<number>
 
 export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, no: string, method: string): Promise<PaymentView> {
   if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.payGoodsOrder(deps, owner, promoter, no, method);
+  if (fastOrders.isFastNumberOrderNo(no)) throw invalid('orderNo', 'orders.cannotPay');
   const o = await ownOrder(deps, owner, no);
   if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw invalid('orderNo', 'orders.cannotPay');
   return deps.payments.create({
@@ -239,6 +247,7 @@ export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter
 /** The order's payment state; a pending payment is checked with its provider first. */
 export async function payResult(deps: OrderDeps, owner: Owner, no: string): Promise<PayResult> {
   if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsPayResult(deps, owner, no);
+  if (fastOrders.isFastNumberOrderNo(no)) throw invalid('orderNo', 'orders.cannotPay');
   const first = await ownOrder(deps, owner, no);
   const pending = await deps.payments.pendingOf(ORDER_TYPE, first.id);
   for (const p of pending) await deps.payments.reconcileOne(p);
@@ -250,6 +259,7 @@ export async function payResult(deps: OrderDeps, owner: Owner, no: string): Prom
 
 export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string): Promise<ShipmentView & { orderNo: string }> {
   if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsOrderLogistics(deps, owner, no);
+  if (fastOrders.isFastNumberOrderNo(no)) return fastOrders.fastNumberLogistics(deps, owner, no);
   const o = await ownOrder(deps, owner, no);
   const s = await deps.logistics.forOrder(ORDER_TYPE, o.id);
   if (!s) throw invalid('orderNo', 'orders.notShipped');
@@ -259,6 +269,7 @@ export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string):
 /** Ships a paid order (operator tools; the demo seed). */
 export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): Promise<void> {
   if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.shipGoodsOrder(deps, no, now);
+  if (fastOrders.isFastNumberOrderNo(no)) throw invalid('orderNo', 'orders.shipOnlyPaid');
   await deps.db.transaction().execute(async (trx) => {
     const o = await repo.findByNo(trx, no);
     if (!o) throw invalid('orderNo', 'orders.noSuchOrder');
@@ -275,7 +286,7 @@ export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): 
 
 /** A completed order of this mobile that may be reviewed (reviews module). */
 export async function completedOrderOf(deps: Deps, mobile: string, no: string) {
-  if (goodsOrders.isGoodsOrderNo(no)) throw invalid('orderNo', 'orders.noSuchOrder');
+  if (!no.startsWith('N')) throw invalid('orderNo', 'orders.noSuchOrder');
   const o = await ownOrder(deps, { mobile, session: '' }, no);
   if (o.status !== 'completed') throw invalid('orderNo', 'orders.reviewOnlyCompleted');
   return { id: o.id, promoterId: o.promoter_id, number: o.number, buyerName: o.buyer_name, mobile: o.contact_mobile };
@@ -321,6 +332,7 @@ async function onRefunded(deps: OrderDeps, trx: Transaction<Database>, p: Paymen
 
 export function registerOrderHandlers(deps: OrderDeps): void {
   goodsOrders.registerGoodsOrderHandlers(deps);
+  fastOrders.registerFastNumberHandlers(deps);
   deps.payments.registerOrderType(ORDER_TYPE, {
     onPaid: (trx, p, now) => onPaid(deps, trx, p, now),
     onRefunded: (trx, p, now) => onRefunded(deps, trx, p, now),

@@ -12,6 +12,20 @@ export function useOrderActions() {
   return (o: Pick<OrderSummary, 'orderNo' | 'number' | 'goods' | 'kind'> & { status: OrderStatus }): OrderAction[] => {
     const pay = () => void navigateTo(`/pages/order/pay/index?orderNo=${o.orderNo}`);
     const track = () => void navigateTo(`/pages/order/logistics/index?orderNo=${o.orderNo}`);
+    if (o.kind === 'fastNumber') {
+      if (o.status === 'submitted' || o.status === 'reviewing') {
+        return [
+          {
+            key: 'cert',
+            label: t('fastNumber.idPhotos'),
+            primary: true,
+            onClick: () => void navigateTo(`/pages/resetCert/index?orderNo=${o.orderNo}`),
+          },
+        ];
+      }
+      if (o.status === 'shipped' || o.status === 'activated') return [{ key: 'track', label: t('shop.orders.logistics'), onClick: track }];
+      return [];
+    }
     switch (o.status) {
       case 'awaiting_payment':
         return [

@@ -18,6 +18,13 @@ export default function GoodsPage() {
 
   return (
     <div className="goods-page">
+      <button type="button" className="goods-fast" onClick={() => void navigateTo('/pages/goods/fastNumber/index')}>
+        <span className="goods-fast-text">
+          <b>{t('fastNumber.promoTitle')}</b>
+          <span>{t('fastNumber.promoText')}</span>
+        </span>
+        <span className="goods-fast-go">{t('fastNumber.applyNow')}</span>
+      </button>
       <Tabs className="goods-tabs" activeKey={String(category || 'all')} onChange={(key) => setCategory(key === 'all' ? '' : Number(key))}>
         <Tabs.Tab key="all" title={t('goods.all')} />
         {categories.map((c) => (

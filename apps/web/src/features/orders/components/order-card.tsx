@@ -25,9 +25,10 @@ export function formatLeft(ms: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** What an order is for, in a sentence: the number, or the good's name. */
-export function orderItemLabel(order: Pick<OrderSummary, 'number' | 'goods'>): string {
-  return order.goods ? order.goods.name : order.number;
+/** What an order is for, in a sentence: the number, the good's name, or the package applied for. */
+export function orderItemLabel(order: Pick<OrderSummary, 'number' | 'goods' | 'packageName' | 'kind'>): string {
+  if (order.goods) return order.goods.name;
+  return order.kind === 'fastNumber' ? order.number || order.packageName : order.number;
 }
 
 export interface OrderAction {
@@ -74,7 +75,14 @@ export function OrderCard({
           </div>
         )}
         <div className="order-card-main">
-          {goods ? (
+          {order.kind === 'fastNumber' ? (
+            <>
+              <span className="order-card-title">{t('fastNumber.orderTitle')}</span>
+              <div className="muted">{operator}</div>
+              <div className="muted">{order.packageName}</div>
+              {order.number ? <PrettyNumber number={order.number} size="sm" /> : null}
+            </>
+          ) : goods ? (
             <>
               <span className="order-card-title" data-user-text>
                 {goods.name}
@@ -93,7 +101,11 @@ export function OrderCard({
           <div className="muted">{created}</div>
         </div>
         <div className="order-card-amount">
-          <Price fen={order.amount} size="md" />
+          {order.kind === 'fastNumber' ? (
+            <span className="price price-md">{t('fastNumber.free')}</span>
+          ) : (
+            <Price fen={order.amount} size="md" />
+          )}
           {order.prestored > 0 ? (
             <span className="muted">{t('shop.orders.inclPrestored', { amount: (order.prestored / 100).toFixed(0) })}</span>
           ) : null}

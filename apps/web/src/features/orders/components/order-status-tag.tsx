@@ -9,6 +9,11 @@ const COLORS: Record<OrderStatus, string> = {
   completed: '#00b578',
   cancelled: '#999999',
   refunded: '#d92d33',
+  submitted: '#b84700',
+  reviewing: '#0b57d0',
+  approved: '#017a62',
+  rejected: '#d92d33',
+  activated: '#00b578',
 };
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {

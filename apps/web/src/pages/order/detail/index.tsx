@@ -10,7 +10,7 @@ import { formatLeft, useCountdown } from '../../../features/orders/components/or
 import { OrderStatusTag } from '../../../features/orders/components/order-status-tag.tsx';
 import { useOrderActions } from '../../../features/orders/order-actions.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { switchTab } from '../../../lib/nav.ts';
+import { navigateTo, switchTab } from '../../../lib/nav.ts';
 import '../../../components/shop.css';
 import './index.css';
 
@@ -45,14 +45,19 @@ export default function OrderDetailPage() {
   }
 
   const operator = o.operatorName;
-  const timeline = [
-    { key: 'created', at: o.createdAt },
-    { key: 'paid', at: o.paidAt },
-    { key: 'shipped', at: o.shippedAt },
-    { key: 'completed', at: o.completedAt },
-    { key: 'cancelled', at: o.cancelledAt },
-    { key: 'refunded', at: o.refundedAt },
-  ].filter((s): s is { key: string; at: number } => s.at !== null);
+  const app = o.application;
+  const timeline = app
+    ? app.timeline.map((s) => ({ key: s.status, at: s.at, title: t(`shop.orderStatus.${s.status}`) }))
+    : [
+        { key: 'created', at: o.createdAt },
+        { key: 'paid', at: o.paidAt },
+        { key: 'shipped', at: o.shippedAt },
+        { key: 'completed', at: o.completedAt },
+        { key: 'cancelled', at: o.cancelledAt },
+        { key: 'refunded', at: o.refundedAt },
+      ]
+        .filter((s): s is { key: string; at: number } => s.at !== null)
+        .map((s) => ({ ...s, title: t(`shop.orderDetail.step.${s.key}`) }));
   const actions = actionsOf(o);
 
   return (
@@ -65,56 +70,92 @@ export default function OrderDetailPage() {
           </div>
         ) : null}
         {o.status === 'cancelled' && o.cancelReason ? <div className="order-detail-note">{o.cancelReason}</div> : null}
-      </section>
-
-      <section className="card order-detail-item" aria-label={t('shop.orderDetail.item')}>
-        {o.goods ? (
-          <div className="order-detail-goods">
-            <img src={o.goods.image} alt="" width={64} height={64} />
-            <div>
-              <div className="order-detail-goods-name" data-user-text>
-                {o.goods.name}
-              </div>
-              <div className="muted">
-                <span data-user-text>{o.goods.specName}</span> × {o.goods.quantity}
-              </div>
-            </div>
-          </div>
-        ) : (
-          <>
-            <PrettyNumber number={o.number} size="md" />
-            <div className="muted">
-              {operator} · <span data-user-text>{o.package?.name ?? o.packageName}</span>
-            </div>
-          </>
-        )}
-        {o.goods ? (
-          <div className="order-detail-money">
-            <span>{t('goods.unitPrice')}</span>
-            <Price fen={o.goods.unitPrice} size="sm" />
-          </div>
-        ) : (
-          <div className="order-detail-money">
-            <span>{t('shop.orderDetail.numberPrice')}</span>
-            <Price fen={o.price} size="sm" />
-          </div>
-        )}
-        {o.prestored > 0 ? (
-          <div className="order-detail-money">
-            <span>{t('shop.orderDetail.prestored')}</span>
-            <Price fen={o.prestored} size="sm" />
+        {app && o.status === 'rejected' && app.rejectReason ? (
+          <div className="order-detail-note">
+            {t('fastNumber.rejectReason')} <span data-user-text>{app.rejectReason}</span>
           </div>
         ) : null}
-        <div className="order-detail-money total">
-          <span>{o.paidAt ? t('shop.orderDetail.paid') : t('shop.orderDetail.due')}</span>
-          <Price fen={o.amount} size="md" />
-        </div>
       </section>
+
+      {app ? (
+        <section className="card order-detail-item" aria-label={t('shop.orderDetail.item')}>
+          <div className="order-detail-goods-name">{t('fastNumber.orderTitle')}</div>
+          <div className="muted">
+            {operator} · {o.packageName}
+          </div>
+          {o.number ? (
+            <div className="order-detail-money">
+              <span>{t('fastNumber.assignedNumber')}</span>
+              <PrettyNumber number={o.number} size="sm" />
+            </div>
+          ) : null}
+          <div className="order-detail-money">
+            <span>{t('fastNumber.monthlyFee')}</span>
+            <Price fen={app.monthlyFee} size="sm" />
+          </div>
+          <div className="order-detail-money total">
+            <span>{t('fastNumber.applyFee')}</span>
+            <span className="price price-md">{t('fastNumber.free')}</span>
+          </div>
+        </section>
+      ) : (
+        <section className="card order-detail-item" aria-label={t('shop.orderDetail.item')}>
+          {o.goods ? (
+            <div className="order-detail-goods">
+              <img src={o.goods.image} alt="" width={64} height={64} />
+              <div>
+                <div className="order-detail-goods-name" data-user-text>
+                  {o.goods.name}
+                </div>
+                <div className="muted">
+                  <span data-user-text>{o.goods.specName}</span> × {o.goods.quantity}
+                </div>
+              </div>
+            </div>
+          ) : (
+            <>
+              <PrettyNumber number={o.number} size="md" />
+              <div className="muted">
+                {operator} · <span data-user-text>{o.package?.name ?? o.packageName}</span>
+              </div>
+            </>
+          )}
+          {o.goods ? (
+            <div className="order-detail-money">
+              <span>{t('goods.unitPrice')}</span>
+              <Price fen={o.goods.unitPrice} size="sm" />
+            </div>
+          ) : (
+            <div className="order-detail-money">
+              <span>{t('shop.orderDetail.numberPrice')}</span>
+              <Price fen={o.price} size="sm" />
+            </div>
+          )}
+          {o.prestored > 0 ? (
+            <div className="order-detail-money">
+              <span>{t('shop.orderDetail.prestored')}</span>
+              <Price fen={o.prestored} size="sm" />
+            </div>
+          ) : null}
+          <div className="order-detail-money total">
+            <span>{o.paidAt ? t('shop.orderDetail.paid') : t('shop.orderDetail.due')}</span>
+            <Price fen={o.amount} size="md" />
+          </div>
+        </section>
+      )}
 
       <List mode="card" header={t('shop.orderDetail.delivery')}>
         <List.Item extra={<span data-user-text>{o.buyerName}</span>}>{t('shop.orderDetail.buyer')}</List.Item>
         {o.idNumberMasked ? (
           <List.Item extra={<span data-user-text>{o.idNumberMasked}</span>}>{t('shop.orderDetail.idNumber')}</List.Item>
+        ) : null}
+        {app ? (
+          <List.Item
+            extra={app.photos.length > 0 ? t('fastNumber.photosUploaded') : t('fastNumber.photosNone')}
+            onClick={() => void navigateTo(`/pages/resetCert/index?orderNo=${o.orderNo}`)}
+          >
+            {t('fastNumber.idPhotos')}
+          </List.Item>
         ) : null}
         <List.Item extra={<span data-user-text>{o.contactMobile}</span>}>{t('shop.orderDetail.mobile')}</List.Item>
         <List.Item description={<span data-user-text>{o.address.fullText}</span>}>{t('shop.orderDetail.address')}</List.Item>
@@ -141,7 +182,7 @@ export default function OrderDetailPage() {
         <h2 className="section-title">{t('shop.orderDetail.timeline')}</h2>
         <Steps direction="vertical" current={timeline.length - 1}>
           {timeline.map((s) => (
-            <Steps.Step key={s.key} title={t(`shop.orderDetail.step.${s.key}`)} description={formatDateTime(s.at)} status="finish" />
+            <Steps.Step key={s.key} title={s.title} description={formatDateTime(s.at)} status="finish" />
           ))}
         </Steps>
       </section>

@@ -1,0 +1,37 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { FastNumberOrdersTable } from '../../db/schema-fast-number.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type FastNumberOrderRow = Selectable<FastNumberOrdersTable>;
+
+export function insert(trx: Db, row: Insertable<FastNumberOrdersTable>): Promise<FastNumberOrderRow> {
+  return trx.insertInto('fast_number_orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findByNo(db: Db, orderNo: string) {
+  return db.selectFrom('fast_number_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+export function findByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([] as FastNumberOrderRow[]);
+  return db.selectFrom('fast_number_orders').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The applications an uploaded file is an ID photo of. */
+export function withUpload(db: Db, uploadId: string) {
+  return db
+    .selectFrom('fast_number_orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('id_front_upload', '=', uploadId), eb('id_back_upload', '=', uploadId)]))
+    .execute();
+}
+
+/** Moves an order from one of `from` to a new state, once: false when it was not in `from`. */
+export async function transition(trx: Db, id: number, from: string[], set: Updateable<FastNumberOrdersTable>): Promise<boolean> {
+  const res = await trx.updateTable('fast_number_orders').set(set).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Sets fields of an order while it is in one of `from` (the photos while not yet decided). */
+export const updateWhile = transition;
