@@ -139,6 +139,13 @@ export const iotPages: PageDef[] = [
     titleKey: 'engage.title.accelerateOrders',
     load: () => import('../pages-sub/iot/index/accelerate/order/index.tsx'),
   },
+  { path: '/pages-sub/iot/user/asset', titleKey: 'iot.title.userAsset', load: () => import('../pages-sub/iot/user/asset.tsx') },
+  {
+    path: '/pages-sub/iot/user/carousel',
+    titleKey: 'iot.title.userCarousel',
+    load: () => import('../pages-sub/iot/user/carousel.tsx'),
+  },
+  { path: '/pages-sub/iot/user/service', titleKey: 'iot.title.userService', load: () => import('../pages-sub/iot/user/service.tsx') },
   { path: '/pages-sub/iot/user/vip', titleKey: 'engage.title.myVip', load: () => import('../pages-sub/iot/user/vip.tsx') },
   {
     path: '/pages-sub/iot/integralShop/index',

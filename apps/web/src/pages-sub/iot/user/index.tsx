@@ -1,6 +1,6 @@
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
 import { Avatar, List } from 'antd-mobile';
-import { BillOutline, ClockCircleOutline, LeftOutline, LockOutline, PhoneFill, UserContactOutline } from 'antd-mobile-icons';
+import { BillOutline, ClockCircleOutline, LeftOutline, LockOutline, PhoneFill, RightOutline, UserContactOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stackDepth } from '../../../app/history.ts';
@@ -39,6 +39,9 @@ const ASSET_ITEMS = [
 const EXCHANGE_ORDERS = '/pages-sub/iot/index/couponExchange/order/index';
 const VIP = '/pages-sub/iot/index/vip/index';
 const MY_VIP = '/pages-sub/iot/user/vip';
+const ASSET = '/pages-sub/iot/user/asset';
+const SERVICE = '/pages-sub/iot/user/service';
+const CAROUSEL = '/pages-sub/iot/user/carousel';
 
 /** The card's package coupons usable now, leading to its exchanges. */
 function CouponsItem() {
@@ -126,7 +129,18 @@ export default function IotUserPage() {
       const items = el.items.length > 0 ? el.items : ASSET_ITEMS;
       blocks.push(
         <section key="asset" className="card sim-user-asset" aria-label={title}>
-          <h2 className="section-title sim-mb">{title}</h2>
+          {knowsPage(ASSET) ? (
+            <button
+              type="button"
+              className="section-title sim-mb sim-user-block-link"
+              onClick={() => void navigateTo(ASSET)}
+              data-testid="user-asset-link"
+            >
+              {title} <RightOutline />
+            </button>
+          ) : (
+            <h2 className="section-title sim-mb">{title}</h2>
+          )}
           <div className="sim-item-card-inner">
             {items.map((item) => (
               <ItemCardItem key={item.key} item={item} info={data} />
@@ -156,6 +170,18 @@ export default function IotUserPage() {
       );
     } else if (el.key === 'carousel') {
       blocks.push(<SimSwiper key="carousel" items={user.carousels} values={values} />);
+      if (user.carousels.length > 1 && knowsPage(CAROUSEL)) {
+        blocks.push(
+          <button
+            key="carousel-all"
+            type="button"
+            className="sim-link strong sim-user-carousel-all"
+            onClick={() => void navigateTo(CAROUSEL)}
+          >
+            {t('iot.title.userCarousel')} <RightOutline />
+          </button>,
+        );
+      }
     } else if (el.key === 'menus') {
       blocks.push(
         <Menus
@@ -171,7 +197,24 @@ export default function IotUserPage() {
       const s = user.service;
       if (!s.kefuMobile && !s.wechat && !s.workTime) continue;
       blocks.push(
-        <List key="service" mode="card" header={title}>
+        <List
+          key="service"
+          mode="card"
+          header={
+            knowsPage(SERVICE) ? (
+              <button
+                type="button"
+                className="sim-user-block-link"
+                onClick={() => void navigateTo(SERVICE)}
+                data-testid="user-service-link"
+              >
+                {title} <RightOutline />
+              </button>
+            ) : (
+              title
+            )
+          }
+        >
           {s.kefuMobile ? (
             <List.Item
               prefix={<PhoneFill color="#017a62" />}
