@@ -11,15 +11,22 @@ const DEMO_CODE = 'DemoMF01TopUpCode7qXw2';
 const DEVICE = 'MF0000000001';
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
-async function deviceBalance(request: import('@playwright/test').APIRequestContext): Promise<number> {
+interface DeviceInfo {
+  balance: number;
+  device: { wifis: { wifiType: string; wifiName: string; wifiPass: string }[] };
+}
+
+async function deviceInfo(request: import('@playwright/test').APIRequestContext): Promise<DeviceInfo> {
   const login = (await (await request.post('/api/simLogin', { data: { sn: DEVICE, agreeProtocol: true } })).json()) as {
     data: { token: string; simNo: string };
   };
   const info = (await (
     await request.get('/api/iot/simInfo', { headers: { 'x-sim-no': login.data.simNo, 'x-sim-token': login.data.token } })
-  ).json()) as { data: { balance: number } };
-  return info.data.balance;
+  ).json()) as { data: DeviceInfo };
+  return info.data;
 }
+
+const deviceBalance = async (request: import('@playwright/test').APIRequestContext) => (await deviceInfo(request)).balance;
 
 test('a machine code opened logged out tops up ¥10 at the cashier; the holder sees the balance after logging in', async ({ page }) => {
   test.setTimeout(120_000);
@@ -98,6 +105,23 @@ test('the holder of MF0000000001 reaches the Wi-Fi page from the dashboard and s
   await expect(page).toHaveURL(/#\/pages-sub\/wifi\/index$/);
   await expect(page.getByTestId('wifi-band-2.4G').getByTestId('wifi-qr')).toBeVisible();
   await expect(page.getByTestId('wifi-band-5G').getByTestId('wifi-qr')).toBeVisible();
+  const band24 = (await deviceInfo(page.request)).device.wifis.find((w) => w.wifiType === '2.4G')!;
+  await expect(page.getByTestId('wifi-band-2.4G').getByTestId('wifi-ssid')).toHaveText(band24.wifiName);
+
+  // Sharing a band makes a link that shows that band to whoever opens it.
+  await page.getByTestId('wifi-share-2.4G').click();
+  await expect(page).toHaveURL(/#\/pages-sub\/wifi\/share\?token=[\w-]{22}$/);
+  const link = (await page.getByTestId('wifi-link').textContent()) ?? '';
+  const guest = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 375, height: 812 }, locale: 'en-US' });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(link);
+  await expect(guestPage.getByTestId('wifi-ssid')).toHaveText(band24.wifiName);
+  await expect(guestPage.getByTestId('wifi-password')).toHaveText(band24.wifiPass);
+  await guest.close();
+
   await page.goto('/shop/#/pages-sub/iot/machineCode/index');
   await expect(page.getByTestId('mc-link')).toContainText(`machineCode/index?code=${DEMO_CODE}`);
 });

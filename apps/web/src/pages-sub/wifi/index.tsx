@@ -38,8 +38,7 @@ function DeviceBand({ band, off }: { band: '2.4G' | '5G'; off: boolean }) {
   };
   return (
     <div data-testid={`wifi-band-${band}`}>
-      <WifiNetwork code={code.data} band={band} />
-      <div className="card">
+      <WifiNetwork code={code.data} band={band}>
         {off ? <p className="wifi-note">{t('wifi.offNote')}</p> : null}
         <div className="wifi-actions">
           <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo(`${CONNECT}?wifiType=${band}`)}>
@@ -50,7 +49,7 @@ function DeviceBand({ band, off }: { band: '2.4G' | '5G'; off: boolean }) {
           </button>
         </div>
         <p className="wifi-note">{t('wifi.shareNote')}</p>
-      </div>
+      </WifiNetwork>
     </div>
   );
 }

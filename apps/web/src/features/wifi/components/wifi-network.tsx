@@ -1,5 +1,6 @@
 import './wifi.css';
 import type { WifiCode } from '@simshop/contract/iot-codes';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
@@ -26,7 +27,7 @@ export function CopyRow({ label, value, testId }: { label: string; value: string
 }
 
 /** A network: its name and password with copy buttons, and the QR a phone camera joins it with. */
-export function WifiNetwork({ code, band }: { code: WifiCode; band?: string }) {
+export function WifiNetwork({ code, band, children }: { code: WifiCode; band?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="card" aria-label={code.ssid}>
@@ -53,6 +54,7 @@ export function WifiNetwork({ code, band }: { code: WifiCode; band?: string }) {
       </div>
       {code.hidden ? <p className="wifi-note">{t('wifi.hiddenNote')}</p> : null}
       {code.expiresAt !== null ? <p className="wifi-note">{t('wifi.validUntil', { time: formatDateTime(code.expiresAt) })}</p> : null}
+      {children}
     </section>
   );
 }
