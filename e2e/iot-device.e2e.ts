@@ -29,7 +29,7 @@ test('change the 2.4G Wi-Fi password and see the device apply it', async ({ page
   await expect(band.getByTestId('ssid-2.4G')).toHaveText('SimShop-2.4G');
   await expect(page.getByTestId('device-online')).toHaveText('Online');
 
-  await band.getByRole('button', { name: 'Change name & password' }).click();
+  await band.getByRole('button', { name: 'Name & password' }).click();
   await expect(page).toHaveURL(/#\/pages-sub\/iot\/deviceManage\/setSsidPwd\/index\?wifiType=2\.4G$/);
   const password = page.getByRole('textbox', { name: 'Wi-Fi password' });
   await expect(password).toHaveValue('simshop24');
