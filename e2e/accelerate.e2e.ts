@@ -25,7 +25,7 @@ test('buy a speed-up from the dashboard at the sandbox cashier and see it on', a
   if (!plan) return;
 
   // ---- From the dashboard's menu to the speed-ups.
-  await page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'Speed boost' }).click();
+  await page.getByRole('region', { name: 'Shortcuts' }).getByRole('button', { name: 'Speed boost', exact: true }).click();
   await expect(page).toHaveURL(/#\/pages-sub\/iot\/index\/accelerate\/index$/);
   await expect(page.getByTestId(`accelerate-plan-${plan.id}`)).toContainText('300 Mbps · 2 hours');
   await expect(page.getByTestId('accelerate-total')).toHaveText('¥3.00');
