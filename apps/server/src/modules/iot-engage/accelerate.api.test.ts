@@ -280,4 +280,26 @@ describe('speed-up', () => {
     const list = await c.get('/api/iot/accelerateOrderList');
     expect(list.data.list[0]).toMatchObject({ carrierState: 'applied', validTag: 1 });
   });
+
+  it('two runners at once (two instances) make a due call once', async () => {
+    clock = JUNE_1;
+    const { iccid, c } = await withPackage();
+    const id = await addPlan({ price: 300, hours: 2 });
+    carrier.failSpeedTransiently(iccid, 1);
+    const bought = await c.post('/api/iot/createAccelerateOrder', { accelerateId: id }, { 'idempotency-key': key() });
+    expect(bought.data.order.carrierState).toBe('waiting');
+    clock = JUNE_1 + 10_000;
+    const runs = await Promise.all([
+      runDueSpeedChanges(deps(), clock, bought.data.order.simId),
+      runDueSpeedChanges(deps(), clock, bought.data.order.simId),
+    ]);
+    expect(runs[0] + runs[1]).toBe(1);
+    const row = await t.app.db.db
+      .selectFrom('iot_accelerate_orders')
+      .select(['carrier_state', 'carrier_tries', 'applied_at'])
+      .where('order_sn', '=', bought.data.order.orderSn)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ carrier_state: 'applied', carrier_tries: 0, applied_at: JUNE_1 + 10_000 });
+    expect(carrier.speedOf(iccid, clock)).toBe('5G_300M');
+  });
 });
