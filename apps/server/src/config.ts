@@ -73,7 +73,7 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().min(16, 'WECHAT_APP_SECRET must be at least 16 characters').optional(),
   REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).default(15),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
-  DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).default('simulator'),
+  DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
   DEVICE_COMMAND_TIMEOUT_SECONDS: integer('DEVICE_COMMAND_TIMEOUT_SECONDS', 1, 3600).default(30),
   DEVICE_REPORT_SECONDS: integer('DEVICE_REPORT_SECONDS', 0, 86_400).default(30),
@@ -160,6 +160,7 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   else if (e.PAYMENT_SECRET === DEV_PAYMENT_SECRET) problems.push('PAYMENT_SECRET: must not be the development secret in production');
   if (!e.SMS_PROVIDER) problems.push('SMS_PROVIDER: must be set explicitly in production');
   if (e.SMS_DEV_CODE === 'on') problems.push('SMS_DEV_CODE: must not be on in production');
+  if (!e.DEVICE_PROVIDER) problems.push('DEVICE_PROVIDER: must be set explicitly in production (mqtt for real devices)');
   return problems;
 }
 
@@ -220,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     realnameReviewMs: e.REALNAME_REVIEW_SECONDS * 1000,
     oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
     device: {
-      provider: e.DEVICE_PROVIDER,
+      provider: e.DEVICE_PROVIDER ?? 'simulator',
       mqttUrl: e.MQTT_URL ?? '',
       commandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_SECONDS * 1000,
       simulator: { reportMs: e.DEVICE_REPORT_SECONDS * 1000, rebootMs: 5_000, switchMs: 3_000, applyMs: 800 },

@@ -8,7 +8,13 @@ import { consoleSmsProvider } from './providers/sms/provider.ts';
 
 /** A small inventory keeps the many servers of this file quick to seed. */
 const small = { SEED_NUMBERS: '200' };
-const production = { ...small, NODE_ENV: 'production', PAYMENT_SECRET: 'a-real-secret-0123456789', SMS_PROVIDER: 'console' };
+const production = {
+  ...small,
+  NODE_ENV: 'production',
+  PAYMENT_SECRET: 'a-real-secret-0123456789',
+  SMS_PROVIDER: 'console',
+  DEVICE_PROVIDER: 'simulator',
+};
 
 /** The error loadConfig throws for the environment, or undefined when it accepts it. */
 function configError(env: NodeJS.ProcessEnv): string | undefined {
@@ -32,9 +38,9 @@ function capturingLog(lines: string[]): FastifyBaseLogger {
 
 describe('production start-up rules', () => {
   it('refuses to start without PAYMENT_SECRET, in one line naming it', () => {
-    expect(configError({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toBe(
-      'Invalid configuration: PAYMENT_SECRET: must be set in production (at least 16 characters)',
-    );
+    expect(
+      configError({ NODE_ENV: 'production', SMS_PROVIDER: 'console', DEVICE_PROVIDER: 'mqtt', MQTT_URL: 'mqtt://127.0.0.1:1883' }),
+    ).toBe('Invalid configuration: PAYMENT_SECRET: must be set in production (at least 16 characters)');
   });
 
   it('refuses the development payment secret', () => {
@@ -48,6 +54,23 @@ describe('production start-up rules', () => {
       'Invalid configuration: SMS_PROVIDER: must be set explicitly in production',
     );
     expect(configError({ ...production, SMS_DEV_CODE: 'on' })).toBe('Invalid configuration: SMS_DEV_CODE: must not be on in production');
+  });
+
+  it('refuses an implicit device provider, and MQTT without its broker', () => {
+    expect(configError({ ...production, DEVICE_PROVIDER: '' })).toBe(
+      'Invalid configuration: DEVICE_PROVIDER: must be set explicitly in production (mqtt for real devices)',
+    );
+    expect(configError({ ...production, DEVICE_PROVIDER: 'mqtt' })).toBe(
+      'Invalid configuration: MQTT_URL: must be set with DEVICE_PROVIDER=mqtt',
+    );
+    expect(configError({ MQTT_URL: 'http://broker' })).toBe(
+      'Invalid configuration: MQTT_URL: MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL',
+    );
+    expect(loadConfig({ DEVICE_PROVIDER: 'mqtt', MQTT_URL: 'mqtt://127.0.0.1:1883' }).device).toMatchObject({
+      provider: 'mqtt',
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+    });
+    expect(loadConfig({}).device.provider).toBe('simulator');
   });
 
   it('turns the sandbox and code echo off in production, and keeps them on for development', () => {
