@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, createTestAppPair, type TestApp } from '../../../test/helpers.ts';
 import type { DeviceSimulator } from '../../providers/device/simulator.ts';
 import { client, makeCard, simLogin, uniqueMobile } from '../iot-money/test-kit.ts';
 import { makeDevice } from './test-kit.ts';
 
+const device = {
+  provider: 'simulator' as const,
+  mqttUrl: '',
+  commandTimeoutMs: 10_000,
+  simulator: { reportMs: 0, rebootMs: 300, switchMs: 200, applyMs: 150 },
+};
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    device: {
-      provider: 'simulator',
-      mqttUrl: '',
-      commandTimeoutMs: 10_000,
-      simulator: { reportMs: 0, rebootMs: 300, switchMs: 200, applyMs: 150 },
-    },
-  });
+  t = await createTestApp({ device });
 });
 afterAll(async () => t.close());
 
@@ -280,5 +279,28 @@ describe('commands', () => {
     await t.app.iotDevice.handle({ type: 'ack', deviceNo, ack: { id: o.data.commandId, ok: false, error: 'x' } });
     expect((await other.c.get(`/api/iot/iotDevice/command?commandId=${o.data.commandId}`)).data.state).not.toBe('failed');
     expect(await c.get(`/api/iot/iotDevice/command?commandId=${o.data.commandId}`)).toMatchObject({ code: -1 });
+  });
+});
+
+describe('two server instances', () => {
+  it('hold one switch at a time between them, and each shows the state the other recorded', async () => {
+    const pair = await createTestAppPair({ device });
+    try {
+      const d = await makeDevice(pair.apps[0]);
+      const headers = await simLogin(pair.apps[0], d.first.simNo);
+      const [c0, c1] = pair.apps.map((a) => client(a, headers)) as [C, C];
+      const [a, b] = await Promise.all([
+        c0.post('/api/iot/simSwitchNet', { simNo: d.second.simNo }),
+        c1.post('/api/iot/simSwitchNet', { simNo: d.second.simNo }),
+      ]);
+      expect([a.code, b.code].sort()).toEqual([-1, 0]);
+      expect([a, b].find((x) => x.code === -1)!.message).toBe('a SIM switch is in progress: wait until it finishes');
+      const id = [a, b].find((x) => x.code === 0)!.data.commandId as string;
+      await until(c0, id, 'applied');
+      expect((await c1.get(`/api/iot/iotDevice/command?commandId=${id}`)).data.state).toBe('applied');
+      expect((await c1.get('/api/iot/simSwitchNetInfo')).data.sims.map((s: { inUse: boolean }) => s.inUse)).toEqual([false, true]);
+    } finally {
+      await pair.close();
+    }
   });
 });
