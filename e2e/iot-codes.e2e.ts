@@ -122,6 +122,9 @@ test('the holder of MF0000000001 reaches the Wi-Fi page from the dashboard and s
   await expect(guestPage.getByTestId('wifi-password')).toHaveText(band24.wifiPass);
   await guest.close();
 
-  await page.goto('/shop/#/pages-sub/iot/machineCode/index');
+  // The top-up page leads the holder to the device's code.
+  await page.goto('/shop/#/pages/iot/index/balance/index');
+  await page.getByTestId('topup-code-link').click();
+  await expect(page).toHaveURL(/#\/pages-sub\/iot\/machineCode\/index$/);
   await expect(page.getByTestId('mc-link')).toContainText(`machineCode/index?code=${DEMO_CODE}`);
 });

@@ -21,6 +21,8 @@ const OTHER_PAGE: Record<TopupKind, string> = {
   coupon: '/pages/iot/index/balance/index',
 };
 const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
+/** The card's top-up code: someone else scans it and tops the card up without logging in. */
+const TOPUP_CODE = '/pages-sub/iot/machineCode/index';
 
 type Choice = { offerId: number } | { custom: string };
 
@@ -194,6 +196,11 @@ export function TopupChooseView({ kind }: { kind: TopupKind }) {
         {knowsPage(OTHER_PAGE[kind]) ? (
           <button type="button" className="detail-tip" onClick={() => void navigateTo(OTHER_PAGE[kind])}>
             {coin ? t('iot.topup.toBalance') : t('iot.topup.toCoins')} <RightOutline />
+          </button>
+        ) : null}
+        {!coin && knowsPage(TOPUP_CODE) ? (
+          <button type="button" className="detail-tip" onClick={() => void navigateTo(TOPUP_CODE)} data-testid="topup-code-link">
+            {t('iot.topup.codeForOthers')} <RightOutline />
           </button>
         ) : null}
       </section>
