@@ -55,6 +55,24 @@ test('change the 2.4G Wi-Fi password and see the device apply it', async ({ page
   const history = page.getByTestId('command-list');
   await expect(history.getByRole('listitem').first()).toContainText('Wi-Fi name and password · 2.4G');
   await expect(history.getByRole('listitem').first().getByTestId('command-state')).toHaveText('Applied');
+
+  // The demo password again, for whoever uses the demo device next.
+  const headers = { 'x-sim-no': s.simNo, 'x-sim-token': s.token };
+  const back = await page.request.post('/api/iot/iotDevice/setWiFiSsidPwd', {
+    data: { wifiType: '2.4G', wifiName: 'SimShop-2.4G', wifiPass: 'simshop24' },
+    headers,
+  });
+  const id = ((await back.json()) as { data: { commandId: string } }).data.commandId;
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/iot/iotDevice/command?commandId=${id}`, { headers })).json()) as { data: { state: string } })
+          .data.state,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe('applied');
 });
 
 test('switch the device to its other SIM and see it come on line', async ({ page }) => {
@@ -80,4 +98,44 @@ test('switch the device to its other SIM and see it come on line', async ({ page
     ['1440000000002', false],
     ['1440000000005', true],
   ]);
+
+  // And back to the first SIM (the demo device as it was).
+  await first.getByRole('button', { name: 'Use this SIM' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Use this SIM' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Switching to 1440000000002' }).getByTestId('command-state')).toHaveText(
+    'Applied',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(first).toContainText('In use');
+});
+
+test('let a phone on the device Wi-Fi through with a code sent to its owner', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, DEVICE);
+  const s = await session(page);
+  await page.getByRole('button', { name: 'More', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Phone access' }).first().click();
+  await expect(page).toHaveURL(/#\/pages-sub\/iot\/index\/deviceTerminalAuth\/index$/);
+  await expect(page.getByTestId('terminal-3C:22:FB:10:20:01')).toContainText('Authorised');
+  const phone = page.getByTestId('terminal-28:6C:07:5E:9A:03');
+  await expect(phone).toContainText('Xiaomi-13');
+  await expect(phone).toContainText('Not authorised');
+  await phone.getByRole('button', { name: 'Authorise' }).click();
+  await phone.getByRole('textbox', { name: "Owner's mobile number" }).fill('13912345678');
+  await phone.getByRole('button', { name: 'Get code' }).click();
+  await phone.getByTestId('terminal-dev-code').getByRole('button').click();
+  await expect(phone.getByRole('textbox', { name: 'Verification code' })).toHaveValue(/^\d{6}$/);
+  await phone.getByRole('button', { name: 'Authorise' }).click();
+  await expect(phone).toContainText('Authorised', { timeout: 20_000 });
+  await expect(phone).toContainText('Confirmed by 139****5678');
+  const list = await page.request.post('/api/iot/deviceWirelessAuthList', {
+    data: {},
+    headers: { 'x-sim-no': s.simNo, 'x-sim-token': s.token },
+  });
+  const entry = ((await list.json()) as { data: { list: { mac: string; authorized: boolean; commandState: string }[] } }).data.list.find(
+    (x) => x.mac === '28:6C:07:5E:9A:03',
+  );
+  expect(entry).toMatchObject({ authorized: true, commandState: 'applied' });
 });

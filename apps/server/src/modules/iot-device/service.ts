@@ -50,8 +50,8 @@ export interface DevicesDeps {
 type Kind = DeviceCommand['kind'];
 
 const COLUMNS = {
-  '2.4G': { name: 'wifi24_name', pass: 'wifi24_pass', show: 'wifi24_show', on: 'wifi24_switch', conn: 'wifi24_conn' },
-  '5G': { name: 'wifi5_name', pass: 'wifi5_pass', show: 'wifi5_show', on: 'wifi5_switch', conn: 'wifi5_conn' },
+  '2.4G': { name: 'wifi24_name', pass: 'wifi24_pass', show: 'wifi24_show', on: 'wifi24_switch', conn: 'wifi24_conn', max: 'wifi24_max_conn' },
+  '5G': { name: 'wifi5_name', pass: 'wifi5_pass', show: 'wifi5_show', on: 'wifi5_switch', conn: 'wifi5_conn', max: 'wifi5_max_conn' },
 } as const;
 
 /** A device has a 5G band when its 5G name and password are both set (spec §3 Wi-Fi entry). */
@@ -430,7 +430,11 @@ export class Devices {
     const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : fallback);
     // Settings first: a dashboard that sees the report sees its client counts too.
     const change: DeviceSettings = { online_status: 1 };
-    for (const b of bandsOf(d)) change[COLUMNS[b].conn] = clients.filter((c) => c.band === b && c.authorized).length;
+    for (const b of bandsOf(d)) {
+      change[COLUMNS[b].conn] = clients.filter((c) => c.band === b && c.authorized).length;
+      const max = r.maxClients?.[b];
+      if (typeof max === 'number' && Number.isInteger(max) && max >= 0 && max <= 256) change[COLUMNS[b].max] = max;
+    }
     await applyDeviceSettings(db, d.id, change, now);
     await repo.upsertStatus(
       db,

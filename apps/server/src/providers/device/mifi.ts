@@ -196,6 +196,7 @@ export class Mifi {
       currentIccid: this.settings.currentIccid,
       clients,
       trafficKb: this.trafficKb,
+      maxClients: Object.fromEntries(Object.keys(this.settings.bands).map((b) => [b, b === '5G' ? 16 : 10])),
     });
   }
 
