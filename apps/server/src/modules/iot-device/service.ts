@@ -50,7 +50,14 @@ export interface DevicesDeps {
 type Kind = DeviceCommand['kind'];
 
 const COLUMNS = {
-  '2.4G': { name: 'wifi24_name', pass: 'wifi24_pass', show: 'wifi24_show', on: 'wifi24_switch', conn: 'wifi24_conn', max: 'wifi24_max_conn' },
+  '2.4G': {
+    name: 'wifi24_name',
+    pass: 'wifi24_pass',
+    show: 'wifi24_show',
+    on: 'wifi24_switch',
+    conn: 'wifi24_conn',
+    max: 'wifi24_max_conn',
+  },
   '5G': { name: 'wifi5_name', pass: 'wifi5_pass', show: 'wifi5_show', on: 'wifi5_switch', conn: 'wifi5_conn', max: 'wifi5_max_conn' },
 } as const;
 
