@@ -109,6 +109,9 @@ export const MESSAGES = {
   'fastNumber.reasonRequired': [],
   'fastNumber.assignedNumberRequired': [],
   'fastNumber.illegalTransition': [],
+  'agents.notAgent': [],
+  'agents.notDirect': [],
+  'agents.duplicatePattern': [],
   'payments.methodNotOffered': ['method'],
   'payments.nothingToPay': [],
   'payments.unavailable': [],
@@ -428,6 +431,9 @@ export const FIELDS = [
   'idBack',
   'reason',
   'assignedNumber',
+  'lowerPromoCode',
+  'numberRules',
+  'goodsMarkupPercent',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -111,7 +111,11 @@ export const numberPackage = z.object({
 });
 export type NumberPackage = z.infer<typeof numberPackage>;
 
-export const numberQuery = z.object({ number: z.string().regex(/^1\d{10}$/, msg('validation.elevenDigits')) });
+export const numberQuery = z.object({
+  number: z.string().regex(/^1\d{10}$/, msg('validation.elevenDigits')),
+  /** The storefront whose prices are shown (agents' custom prices). */
+  promoCode: z.string().max(64).optional(),
+});
 
 export const numberDetail = numberItem.extend({
   status: numberStatus,

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables, OAuthTables } from './schema-account.ts';
+import type { AgentTables } from './schema-agents.ts';
 import type { CustomerTables } from './schema-customer.ts';
 import type { FastNumberTables } from './schema-fast-number.ts';
 import type { GoodsTables } from './schema-goods.ts';
@@ -83,4 +84,5 @@ export interface Database
     PromotionTables,
     OAuthTables,
     IotCodesTables,
-    FastNumberTables {}
+    FastNumberTables,
+    AgentTables {}

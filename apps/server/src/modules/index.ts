@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { jobsPlugin } from '../lib/jobs.ts';
 import type { App } from '../lib/route.ts';
+import { agentsPlugin } from './agents/index.ts';
 import { authPlugin } from './auth/index.ts';
 import { customerPlugin } from './customer/index.ts';
 import { goodsPlugin } from './goods/index.ts';
@@ -56,6 +57,7 @@ const plugins: ModulePlugin[] = [
   oauthPlugin,
   iotCodesPlugin,
   iotDevicePlugin,
+  agentsPlugin,
 ];
 
 interface PluginMeta {

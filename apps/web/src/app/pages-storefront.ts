@@ -10,6 +10,7 @@ export const storefrontPages: PageDef[] = [
     titleKey: 'title.fastNumberForm',
     load: () => import('../pages/goods/fastNumber/formSubmit.tsx'),
   },
+  { path: '/pages/index/agent/index', titleKey: 'title.agent', needLogin: true, load: () => import('../pages/index/agent/index.tsx') },
   { path: '/pages/resetCert/index', titleKey: 'title.resetCert', needLogin: true, load: () => import('../pages/resetCert/index.tsx') },
   { path: '/pages/goods/general/index', titleKey: 'title.goodsDetail', load: () => import('../pages/goods/general/index.tsx') },
   { path: '/pages/goods/pretty/index', titleKey: 'title.prettyNumber', load: () => import('../pages/goods/pretty/index.tsx') },

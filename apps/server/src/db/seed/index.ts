@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../kysely.ts';
+import { seedAgents } from './agents.ts';
 import { seedCustomer } from './customer.ts';
 import { seedFastNumber } from './fast-number.ts';
 import { seedFoundation } from './foundation.ts';
@@ -26,6 +27,7 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
     await seedIotMoney(trx, now);
     await seedIotCodes(trx, now);
     await seedGoods(trx, now);
+    await seedAgents(trx, now);
     await seedMall(trx, now);
     await seedCustomer(trx, now);
     await seedShopPages(trx, now);

@@ -77,10 +77,11 @@ describe('goodsList and goodsDetail', () => {
     const all = await get<List>('/api/shop/goodsList?promoCode=agent02');
     expect(all.code).toBe(0);
     expect(all.data.categories.map((c) => c.name)).toEqual(['SIM plans', 'Portable Wi-Fi', 'Accessories']);
+    // At agent01's prices plus the demo custom price agent01 set for agent02 (goods +10 %).
     expect(all.data.list.map((g) => [g.name, g.kind, g.price, g.originalPrice])).toEqual([
-      ['5G big-data SIM', 'sim_bundle', 1990, 3900],
-      ['4G portable Wi-Fi', 'device', 13900, 19900],
-      ['SIM pin and adapter set', 'accessory', 990, 0],
+      ['5G big-data SIM', 'sim_bundle', 2189, 4290],
+      ['4G portable Wi-Fi', 'device', 15290, 21890],
+      ['SIM pin and adapter set', 'accessory', 1089, 0],
     ]);
     expect(all.data.total).toBe(3);
     const second = await get<List>('/api/shop/goodsList?promoCode=agent02&pageSize=2&page=2');

@@ -40,8 +40,21 @@ const imagesOf = (g: repo.GoodsRow): string[] => JSON.parse(g.images) as string[
  * upstream agent that has some. Orders take and give back stock through `takeStock` / `releaseStock`
  * in their own transaction.
  */
+/**
+ * The prices a storefront's shoppers pay for specs whose own price is given (agents' custom
+ * prices, registered by the agents module); by default the spec's price.
+ */
+export type GoodsPricing = (promoter: Promoter) => Promise<(price: number) => number>;
+
 export class Goods {
+  #pricing: GoodsPricing = async () => (price) => price;
+
   constructor(private readonly deps: GoodsDeps) {}
+
+  /** Sets how a storefront's prices follow from the specs' own (the agents module). */
+  usePricing(pricing: GoodsPricing): void {
+    this.#pricing = pricing;
+  }
 
   /** The promoter whose goods a storefront sells: itself, else its nearest upstream with goods on sale. */
   async catalogueOwner(promoter: Promoter): Promise<Promoter> {
@@ -54,7 +67,7 @@ export class Goods {
   }
 
   /** A good with its specs as a shopper of the storefront sees it (prices in fen, names in the language). */
-  private item(g: repo.GoodsRow, own: repo.SkuRow[], texts: Texts): GoodsItem {
+  private item(g: repo.GoodsRow, own: repo.SkuRow[], texts: Texts, price: (fen: number) => number): GoodsItem {
     const cheapest = own.reduce<repo.SkuRow | undefined>((a, s) => (!a || s.price < a.price ? s : a), undefined);
     const stock = own.reduce((n, s) => n + s.stock, 0);
     return {
@@ -64,8 +77,8 @@ export class Goods {
       name: texts.text(g.id, 'name', g.name),
       summary: texts.text(g.id, 'summary', g.summary),
       image: imagesOf(g)[0] ?? '',
-      price: cheapest?.price ?? 0,
-      originalPrice: cheapest?.original_price ?? 0,
+      price: price(cheapest?.price ?? 0),
+      originalPrice: price(cheapest?.original_price ?? 0),
       stock,
       soldOut: stock === 0,
       sold: own.reduce((n, s) => n + s.sold, 0),
@@ -76,9 +89,10 @@ export class Goods {
     const { db } = this.deps;
     const owner = await this.catalogueOwner(promoter);
     const categoryId = q.categoryId || undefined;
-    const [categories, page] = await Promise.all([
+    const [categories, page, price] = await Promise.all([
       repo.categoriesOnSale(db, owner.id),
       repo.goodsPage(db, owner.id, categoryId, (q.page - 1) * q.pageSize, q.pageSize),
+      this.#pricing(promoter),
     ]);
     const categoryTexts = await textsFor(
       db,
@@ -101,6 +115,7 @@ export class Goods {
         g,
         skus.filter((s) => s.goods_id === g.id),
         texts,
+        price,
       ),
     );
     return {
@@ -124,7 +139,11 @@ export class Goods {
   async detail(promoter: Promoter, id: number, language: Language): Promise<GoodsDetail> {
     const { db } = this.deps;
     const g = await this.goodOf(promoter, id, 'id');
-    const [skus, category] = await Promise.all([repo.skusOf(db, [g.id]), repo.categoryName(db, g.category_id)]);
+    const [skus, category, price] = await Promise.all([
+      repo.skusOf(db, [g.id]),
+      repo.categoryName(db, g.category_id),
+      this.#pricing(promoter),
+    ]);
     const [texts, skuTexts, categoryTexts] = await Promise.all([
       textsFor(db, language, 'goods', [g.id]),
       textsFor(
@@ -136,15 +155,15 @@ export class Goods {
       textsFor(db, language, 'goods_category', [g.category_id]),
     ]);
     return {
-      ...this.item(g, skus, texts),
+      ...this.item(g, skus, texts, price),
       categoryName: categoryTexts.text(g.category_id, 'name', category?.name ?? ''),
       images: imagesOf(g),
       description: texts.text(g.id, 'description', g.description),
       skus: skus.map((s) => ({
         id: s.id,
         name: skuTexts.text(s.id, 'name', s.name),
-        price: s.price,
-        originalPrice: s.original_price,
+        price: price(s.price),
+        originalPrice: price(s.original_price),
         stock: s.stock,
       })),
       popup: g.popup_content
@@ -165,7 +184,7 @@ export class Goods {
       goodsName: g.name,
       skuName: sku.name,
       image: imagesOf(g)[0] ?? '',
-      unitPrice: sku.price,
+      unitPrice: (await this.#pricing(promoter))(sku.price),
     };
   }
 

@@ -42,7 +42,7 @@ export async function numberRoutes(app: App, numbers: Numbers): Promise<void> {
         response: { 200: envelope(numberDetail) },
       },
     },
-    async (req) => ok(await numbers.numberDetail(req.query.number, req.ctx.language)),
+    async (req) => ok(await numbers.numberDetail(await app.site.resolvePromoter(req.query.promoCode), req.query.number, req.ctx.language)),
   );
 
   app.get(

@@ -130,7 +130,14 @@ const SORTS = [
 
 // ---- used by the orders module, inside its transactions ----
 
+/**
+ * The price a storefront's shoppers pay for a number of these pattern tags whose own price is
+ * `price` (agents' custom prices, registered by the agents module); by default the number's price.
+ */
+export type NumberPricing = (promoter: Promoter) => Promise<(n: { tags: readonly PatternTag[]; price: number }) => number>;
+
 export interface HoldableNumber {
+  tags: PatternTag[];
   id: number;
   number: string;
   operator: string;
@@ -154,8 +161,20 @@ export class Numbers {
   /** Filter options change only with the inventory's shape; kept a minute per instance. */
   readonly #inventoryOptions: LRUCache<Language, InventoryOptions>;
 
+  #pricing: NumberPricing = async () => (n) => n.price;
+
   constructor(private readonly deps: NumbersDeps) {
     this.#inventoryOptions = ttlCache({ ttlMs: 60_000, max: 3, now: deps.now });
+  }
+
+  /** Sets how a storefront's prices follow from the numbers' own (the agents module). */
+  usePricing(pricing: NumberPricing): void {
+    this.#pricing = pricing;
+  }
+
+  /** What a shopper of the storefront pays for the number (its price after the storefront's custom prices). */
+  async priceFor(promoter: Promoter, n: HoldableNumber): Promise<number> {
+    return (await this.#pricing(promoter))(n);
   }
 
   /** Operator names (in the language) and their order, from the operator_type dictionary of the site module. */
@@ -170,9 +189,16 @@ export class Numbers {
 
   async listNumbers(promoter: Promoter, q: z.output<typeof numberListQuery>, language: Language): Promise<NumberListReply> {
     const filter = filterOf(promoter, q);
-    const [{ rows, total }, ops] = await Promise.all([searchNumbers(this.deps.db, filter), this.operators(language)]);
+    const [{ rows, total }, ops, price] = await Promise.all([
+      searchNumbers(this.deps.db, filter),
+      this.operators(language),
+      this.#pricing(promoter),
+    ]);
     return {
-      list: rows.map((r) => toItem(r, ops.names, language)),
+      list: rows.map((r) => {
+        const item = toItem(r, ops.names, language);
+        return { ...item, price: price(item) };
+      }),
       total: Math.min(total, COUNT_CAP),
       totalCapped: total > COUNT_CAP,
       hasMore: filter.offset + rows.length < total,
@@ -187,14 +213,17 @@ export class Numbers {
     return row;
   }
 
-  async numberDetail(number: string, language: Language): Promise<NumberDetail> {
+  async numberDetail(promoter: Promoter, number: string, language: Language): Promise<NumberDetail> {
     const row = await this.requireNumber(number);
-    const [ops, packages] = await Promise.all([
+    const [ops, packages, price] = await Promise.all([
       this.operators(language),
       repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee),
+      this.#pricing(promoter),
     ]);
+    const item = toItem(row, ops.names, language);
     return {
-      ...toItem(row, ops.names, language),
+      ...item,
+      price: price(item),
       status: row.status as NumberStatus,
       minMonthlyFee: row.min_monthly_fee,
       packages: await localPackages(this.deps.db, packages, language),
@@ -252,6 +281,7 @@ export class Numbers {
     const row = await repo.findByNumber(db, number);
     if (!row) return undefined;
     return {
+      tags: tagsOfMask(row.tags),
       id: row.id,
       number: row.number,
       operator: row.operator,

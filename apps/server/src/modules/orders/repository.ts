@@ -77,3 +77,33 @@ export function expiredHolds(db: Db, now: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Paid orders (numbers and goods) per storefront: count and amount, all time and since `since`. */
+export async function salesOf(db: Db, promoterIds: number[], since: number) {
+  const out = new Map(promoterIds.map((id) => [id, { orders: 0, amount: 0, monthOrders: 0, monthAmount: 0 }]));
+  if (promoterIds.length === 0) return out;
+  for (const table of ['number_orders', 'goods_orders'] as const) {
+    const rows = await db
+      .selectFrom(table as 'number_orders')
+      .select((eb) => [
+        'promoter_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('amount').as('amount'),
+        eb.fn.sum<number>(eb.case().when('paid_at', '>=', since).then(1).else(0).end()).as('month_n'),
+        eb.fn.sum<number>(eb.case().when('paid_at', '>=', since).then(eb.ref('amount')).else(0).end()).as('month_amount'),
+      ])
+      .where('promoter_id', 'in', promoterIds)
+      .where('status', 'in', ['paid', 'shipped', 'completed'])
+      .groupBy('promoter_id')
+      .execute();
+    for (const r of rows) {
+      const s = out.get(Number(r.promoter_id));
+      if (!s) continue;
+      s.orders += Number(r.n);
+      s.amount += Number(r.amount ?? 0);
+      s.monthOrders += Number(r.month_n ?? 0);
+      s.monthAmount += Number(r.month_amount ?? 0);
+    }
+  }
+  return out;
+}

@@ -110,6 +110,8 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
   if (!n) throw invalid('number', 'numbers.noSuchNumber');
   const pkg = await deps.numbers.packageForNumber(deps.db, n, input.packageId);
   if (n.status === 'off_sale') throw invalid('number', 'numbers.offSale');
+  // What the storefront's shoppers pay: the number's price after the storefront's custom prices.
+  const price = await deps.numbers.priceFor(promoter, n);
   const now = deps.now();
   try {
     const order = await deps.db.transaction().execute(async (trx) => {
@@ -128,9 +130,9 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
         city: input.address.city,
         county: input.address.county,
         address_detail: input.address.detail.trim(),
-        price: n.price,
+        price,
         prestored: n.prestored,
-        amount: n.price + n.prestored,
+        amount: price + n.prestored,
         status: 'awaiting_payment',
         owner_mobile: owner.mobile ?? '',
         owner_session: owner.session,
@@ -344,4 +346,9 @@ export function registerOrderHandlers(deps: OrderDeps): void {
 
 export function orderJobs(deps: OrderDeps): Job[] {
   return [{ name: 'orders.expireHolds', everyMs: 15_000, run: (now) => expireHolds(deps, now) }];
+}
+
+/** Paid orders per storefront, all time and in the last 30 days (the agents' downstream figures). */
+export function promoterSales(deps: Deps, promoterIds: number[]) {
+  return repo.salesOf(deps.db, promoterIds, deps.now() - 30 * 86_400_000);
 }

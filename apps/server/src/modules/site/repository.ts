@@ -9,6 +9,10 @@ export function findPromoterById(db: Kysely<Database>, id: number) {
   return db.selectFrom('promoters').select('promo_code').where('id', '=', id).executeTakeFirst();
 }
 
+export function findChildren(db: Kysely<Database>, parentId: number) {
+  return db.selectFrom('promoters').selectAll().where('parent_id', '=', parentId).orderBy('id').execute();
+}
+
 export function findDefaultPromoter(db: Kysely<Database>) {
   return db.selectFrom('promoters').selectAll().where('is_default', '=', 1).orderBy('id').executeTakeFirst();
 }

@@ -111,6 +111,18 @@ export class Site {
     return chain;
   }
 
+  /** The promoter's direct downstream agents (promoters whose parent it is), oldest first. */
+  async downstreamOf(promoter: Promoter): Promise<Promoter[]> {
+    const rows = await repo.findChildren(this.deps.db, promoter.id);
+    return rows.map((row) => toPromoter(row));
+  }
+
+  /** The promoter of exactly this promo code, or null (no fallback to the default storefront). */
+  async findPromoter(promoCode: string): Promise<Promoter | null> {
+    const row = await repo.findPromoterByCode(this.deps.db, promoCode);
+    return row ? toPromoter(row) : null;
+  }
+
   /** Forgets cached promoters (after an operator edits them, and in tests). */
   forgetPromoters(): void {
     this.#promoters.clear();

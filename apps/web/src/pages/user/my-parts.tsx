@@ -147,6 +147,9 @@ export function useMyEntries(config: BaseConfig | null): { entries: MyEntry[]; p
   const close = () => setOpen('');
 
   const entries: MyEntry[] = [
+    ...(config?.isAgent
+      ? [{ key: 'agent', icon: <TeamOutline />, label: t('my.downstream'), onClick: () => void navigateTo('/pages/index/agent/index') }]
+      : []),
     ...(invite ? [{ key: 'invite', icon: <TeamOutline />, label: t('my.invite'), extra: invite, onClick: () => setOpen('invite') }] : []),
     { key: 'service', icon: <UserContactOutline />, label: t('my.service'), onClick: () => void switchTab('/pages/customer/index') },
     ...(knowsPage(SIM_LOGIN)
