@@ -61,6 +61,13 @@ test('with a page code, home is the featured page: popup once, blocks, and the w
   const picks = page.locator('section', { has: page.getByRole('heading', { name: 'Picks ending in 8' }) });
   await expect(picks.getByTestId('number-results').locator('> *')).toHaveCount(6);
   await expect(picks.getByTestId('number-results')).toContainText(/8\b/);
+  // The goods block: four of the shop's goods, each opening its page.
+  const goods = page.getByRole('region', { name: 'Featured goods' });
+  await expect(goods.locator('.goods-tile')).toHaveCount(4);
+  await goods.locator('.goods-tile', { hasText: '4G portable Wi-Fi' }).click();
+  await expect(page).toHaveURL(/#\/pages\/goods\/general\/index\?id=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('4G portable Wi-Fi');
+  await page.goBack();
 
   // The popup is shown once per session; the home tab keeps leading to the featured page.
   await page.reload();

@@ -23,9 +23,16 @@ export const numbersBlock = z.object({
   operator: z.union([z.literal(''), z.literal(FEATURED_OPERATOR), z.enum(['1', '2', '3', '4'])]),
   limit: z.number().int().min(1).max(20),
 });
+/** General goods on sale of the promoter's storefront (fetched by the app from goodsList): one category, or all (0). */
+export const goodsBlock = z.object({
+  type: z.literal('goods'),
+  title: z.string(),
+  categoryId: z.number().int().min(0),
+  limit: z.number().int().min(1).max(20),
+});
 export const buttonBlock = z.object({ type: z.literal('button'), key: z.string(), text: z.string(), link });
 
-export const singlePageBlock = z.discriminatedUnion('type', [bannerBlock, textBlock, numbersBlock, buttonBlock]);
+export const singlePageBlock = z.discriminatedUnion('type', [bannerBlock, textBlock, numbersBlock, goodsBlock, buttonBlock]);
 export type SinglePageBlock = z.infer<typeof singlePageBlock>;
 
 /** A popup shown once when the page opens (until the visitor closes it: singlePopupPrevent). */

@@ -22,16 +22,18 @@ describe('GET /api/shop/singlePageInfo', () => {
     const en = body<Page>(await get('/api/shop/singlePageInfo?pageCode=lucky'));
     expect(en.code).toBe(0);
     expect(en.data).toMatchObject({ pageCode: 'lucky', promoCode: 'demo', title: 'Lucky Number Festival' });
-    expect(en.data.blocks.map((b) => b.type)).toEqual(['banner', 'text', 'numbers', 'numbers', 'button', 'button']);
+    expect(en.data.blocks.map((b) => b.type)).toEqual(['banner', 'text', 'numbers', 'numbers', 'goods', 'button', 'button']);
     expect(en.data.blocks[2]).toMatchObject({ type: 'numbers', title: 'Picks ending in 8', pattern: 'TAIL8' });
-    expect(en.data.blocks[5]).toEqual({ type: 'button', key: 'shop', text: 'Go to the shop', link: '/pages/index/default' });
+    expect(en.data.blocks[4]).toEqual({ type: 'goods', title: 'Featured goods', categoryId: 0, limit: 4 });
+    expect(en.data.blocks[6]).toEqual({ type: 'button', key: 'shop', text: 'Go to the shop', link: '/pages/index/default' });
     expect(en.data.popup).toMatchObject({ switch: true, title: 'For new customers', buttonText: 'Pick a number' });
 
     const hans = body<Page>(await get('/api/shop/singlePageInfo?pageCode=lucky', 'zh-CN'));
     expect(hans.data.title).toBe('吉祥靓号节');
     const hant = body<Page>(await get('/api/shop/singlePageInfo?pageCode=lucky', 'zh-TW'));
     expect(hant.data.title).toBe('吉祥靚號節');
-    expect(hant.data.blocks[4]).toMatchObject({ text: '查看全部靚號' });
+    expect(hant.data.blocks[4]).toMatchObject({ type: 'goods', title: '精選好物' });
+    expect(hant.data.blocks[5]).toMatchObject({ text: '查看全部靚號' });
   });
 
   it("gives an agent's visitors the default storefront's page when the agent has none of that code", async () => {

@@ -1,7 +1,10 @@
 import type { SinglePageBlock, SinglePageInfo } from '@simshop/contract/single-page';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { goodsListQuery } from '../../features/goods/api/goods-list.ts';
+import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { useNumberList } from '../../features/numbers/api/number-list.ts';
 import { NumberResults } from '../../features/numbers/components/number-results.tsx';
 import { preventSinglePopup, singlePopupPrevented } from '../../features/single-page/popup-prevent.ts';
@@ -25,6 +28,18 @@ function NumbersBlock({ block, promoCode }: { block: Block<'numbers'>; promoCode
       ) : (
         <NumberResults items={items} arrange={2} onOpen={(number) => void navigateTo(`/pages/goods/pretty/index?number=${number}`)} />
       )}
+    </section>
+  );
+}
+
+function GoodsBlock({ block, promoCode }: { block: Block<'goods'>; promoCode: string }) {
+  const list = useInfiniteQuery(goodsListQuery(promoCode, block.categoryId || ''));
+  const items = (list.data?.pages[0]?.list ?? []).slice(0, block.limit);
+  if (!list.isPending && items.length === 0) return null;
+  return (
+    <section className="single-numbers" aria-label={block.title}>
+      <h2>{block.title}</h2>
+      {list.isPending ? <GoodsSkeleton /> : <GoodsGrid items={items} onOpen={(g) => void navigateTo(goodsPage(g.id))} />}
     </section>
   );
 }
@@ -63,6 +78,8 @@ export function SingleBlocks({ page }: { page: SinglePageInfo }) {
             );
           case 'numbers':
             return <NumbersBlock key={key} block={block} promoCode={page.promoCode} />;
+          case 'goods':
+            return <GoodsBlock key={key} block={block} promoCode={page.promoCode} />;
           case 'button':
             return (
               <div key={key} className="single-button">
