@@ -191,6 +191,40 @@ describe('WeChat sign-in through the simulator', () => {
       code: -1,
     });
   });
+
+  it('dyUpdateProfile keeps a Douyin mini-user record of its own, apart from a Kuaishou one of the same open id', async () => {
+    const openId = `mp_${hex32()}`;
+    const update = async (url: string, payload: object) =>
+      body<any>(await t.app.inject({ method: 'POST', url, payload, headers: { 'x-platform-open-id': openId } }));
+    const dy = await update('/api/site/dyUpdateProfile', {
+      nickname: '抖音用户',
+      promoCode: 'agent01',
+      headPortrait: 'https://p.example/a.png',
+    });
+    expect(dy.data).toEqual({
+      platform: 'dy',
+      openId,
+      promoCode: 'agent01',
+      nickname: '抖音用户',
+      headPortrait: 'https://p.example/a.png',
+      indexFirstGroup: 2,
+    });
+    await update('/api/site/ksUpdateProfile', { nickname: '快手用户' });
+    const again = await update('/api/site/dyUpdateProfile', { nickname: '抖音新昵称', promoCode: 'agent01' });
+    expect(again.data).toMatchObject({ platform: 'dy', nickname: '抖音新昵称', headPortrait: '' });
+    const rows = await t.app.db.db
+      .selectFrom('mini_users')
+      .select(['platform', 'nickname'])
+      .where('open_id', '=', openId)
+      .orderBy('platform')
+      .execute();
+    expect(rows).toEqual([
+      { platform: 'dy', nickname: '抖音新昵称' },
+      { platform: 'ks', nickname: '快手用户' },
+    ]);
+    const bad = await update('/api/site/dyUpdateProfile', { nickname: 'x', headPortrait: 'javascript:alert(1)' });
+    expect(bad.code).toBe(-1);
+  });
 });
 
 describe('WeChat accounts linked to a card', () => {

@@ -159,7 +159,20 @@ export async function oauthRoutes(app: App, deps: oauth.OAuthDeps, sessions: Sim
         response: { 200: envelope(miniUser) },
       },
     },
-    async (req) => ok(await oauth.ksUpdateProfile(deps, req.ctx.platformOpenId, req.body)),
+    async (req) => ok(await oauth.updateMiniProfile(deps, 'ks', req.ctx.platformOpenId, req.body)),
+  );
+
+  app.post(
+    '/api/site/dyUpdateProfile',
+    {
+      schema: {
+        tags,
+        summary: 'The Douyin mini-program user (x-platform-open-id) sets its nickname and picture',
+        body: ksUpdateProfileBody,
+        response: { 200: envelope(miniUser) },
+      },
+    },
+    async (req) => ok(await oauth.updateMiniProfile(deps, 'dy', req.ctx.platformOpenId, req.body)),
   );
 }
 

@@ -245,15 +245,19 @@ export async function jsSign(deps: OAuthDeps, url: string) {
   return { appId: provider.appId, timestamp, nonceStr, signature };
 }
 
-/** POST /api/site/ksUpdateProfile: the Kuaishou mini-program user (its open id header) sets its nickname and picture. */
-export async function ksUpdateProfile(
+/**
+ * POST /api/site/ksUpdateProfile and /api/site/dyUpdateProfile: the Kuaishou or Douyin mini-program
+ * user (its open id header) sets its nickname and picture; the record is kept per platform (spec §3).
+ */
+export async function updateMiniProfile(
   deps: OAuthDeps,
+  platform: 'ks' | 'dy',
   openId: string,
   p: { promoCode: string; nickname: string; headPortrait: string },
 ): Promise<MiniUser> {
   if (!openId) throw invalid('x-platform-open-id', 'oauth.openIdMissing');
   const id = await repo.upsertMiniUser(deps.db, {
-    platform: 'ks',
+    platform,
     open_id: openId,
     union_id: '',
     promo_code: p.promoCode,
@@ -263,7 +267,7 @@ export async function ksUpdateProfile(
   });
   const u = (await repo.miniUserById(deps.db, id))!;
   return {
-    platform: 'ks',
+    platform,
     openId: u.open_id,
     promoCode: u.promo_code,
     nickname: u.nickname,
