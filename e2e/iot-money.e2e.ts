@@ -129,7 +129,7 @@ test('top up at the sandbox cashier, set a pay password, buy a package with the 
   expect(pkg, 'a package the new balance can pay for').toBeDefined();
   if (!pkg) return;
   await page.goto('/shop/#/pages/iot/index/index');
-  await page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'Buy package' }).click();
+  await page.getByRole('region', { name: 'Shortcuts' }).getByRole('button', { name: 'Buy a package' }).click();
   await expect(page).toHaveURL(/#\/pages\/iot\/index\/package\/index$/);
   await page.getByTestId(`package-${pkg.id}`).click();
   await expect(page).toHaveURL(new RegExp(`packageDetails/index\\?packageId=${pkg.id}$`));
@@ -191,8 +191,8 @@ test('top up at the sandbox cashier, set a pay password, buy a package with the 
   await expect(page.getByTestId('item-balance')).toHaveText(yuan(afterBuy.balance));
 
   // ---- The order logs list both orders, newest first.
-  await page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'My account', exact: true }).click();
-  await page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'Orders' }).click();
+  await page.getByRole('region', { name: 'Shortcuts' }).getByRole('button', { name: 'Me', exact: true }).click();
+  await page.getByRole('region', { name: 'Shortcuts' }).getByRole('button', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/#\/pages\/iot\/index\/orderLogs\/index$/);
   const packages = await api<Page_<Order>>(page.request, '/api/iot/simPackageList?page=1&pageSize=20', s);
   const orders = page.getByTestId('order-item');
@@ -255,7 +255,7 @@ test('a flash-sale package paid at the sandbox cashier: one less in stock, in ef
   if (!sale?.seckill) return;
   const info = await api<SimInfo>(page.request, '/api/iot/simInfo', s);
 
-  await page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'Buy package' }).click();
+  await page.getByRole('region', { name: 'Shortcuts' }).getByRole('button', { name: 'Buy a package' }).click();
   const section = page.getByRole('region', { name: 'Flash sale' });
   await expect(section.getByTestId(`seckill-left-${sale.id}`)).toHaveText(`${sale.seckill.left} left`);
   await expect(section.getByTestId(`seckill-${sale.id}`)).toContainText(/Ends in/);

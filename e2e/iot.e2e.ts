@@ -59,10 +59,10 @@ const TEXT = {
     packageInfo: 'Package details',
     history: 'Usage history',
     guide: 'Service agreement',
-    myAccount: 'My account',
+    myAccount: 'Me',
     logout: 'Log out',
     recent: 'Recent logins',
-    services: 'Services',
+    services: 'Shortcuts',
     timeout: 'Login timed out, please log in again',
   },
   'zh-Hant': {
@@ -235,7 +235,7 @@ test('a device shows its device number label, several networks and its Wi-Fi war
   await expect(page.getByTestId('recharge-no')).toHaveText(DEVICE);
   await expect(page.getByTestId('status-operator')).toContainText(TEXT.en.operator[info.operatorDisplayType] ?? '');
   await expect(page.getByTestId('flow-total')).toHaveText(info.isInfiniteFlow ? 'Unlimited' : flow(info.totalFlow));
-  const warranty = page.getByRole('region', { name: 'Device & warranty' });
+  const warranty = page.getByRole('region', { name: 'Device warranty' });
   await expect(warranty).toBeVisible();
   for (const wifi of info.device?.wifis ?? []) {
     const row = warranty.getByTestId(`wifi-${wifi.wifiType}`);
