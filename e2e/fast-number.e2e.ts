@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { pickShenzhenNanshan } from './support/address.ts';
 
 /**
  * Applying for a new number in the browser: from the goods page to the operator's plans, the
@@ -118,10 +119,7 @@ for (const lang of Object.keys(TEXT) as Lang[]) {
     expect(devCode).toMatch(/^\d{6}$/);
     await page.getByPlaceholder(L.code).fill(devCode);
     await page.getByText(L.region).click();
-    const cascader = page.locator('.address-popup');
-    await cascader.getByText('广东省', { exact: true }).click();
-    await cascader.getByText('深圳市', { exact: true }).click();
-    await cascader.getByText('南山区', { exact: true }).click();
+    await pickShenzhenNanshan(page, lang);
     await page.getByPlaceholder(L.address).fill('科技园南区 1 号楼 101 室');
     await page.getByText(L.agree).first().click();
     await page.getByRole('button', { name: L.submit, exact: true }).click();

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { pickShenzhenNanshan } from './support/address.ts';
 
 /** What a person reads while buying a general good, per language. */
 const TEXT = {
@@ -130,10 +131,7 @@ for (const lang of Object.keys(TEXT) as Lang[]) {
     await page.getByPlaceholder(L.receiver).fill('李雷');
     await page.getByPlaceholder(L.mobile).fill(`139${String(Date.now() % 100_000_000).padStart(8, '0')}`);
     await page.getByText(L.region).click();
-    const cascader = page.locator('.address-popup');
-    await cascader.getByText('广东省', { exact: true }).click();
-    await cascader.getByText('深圳市', { exact: true }).click();
-    await cascader.getByText('南山区', { exact: true }).click();
+    await pickShenzhenNanshan(page, lang);
     await page.getByPlaceholder(L.address).fill('科技园南区 1 号楼 101 室');
     await page.getByText(L.agree).first().click();
     await page.getByRole('button', { name: L.buy }).click();

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { pickShenzhenNanshan } from './support/address.ts';
 
 /** What a person reads on the storefront, per language. */
 const TEXT = {
@@ -168,11 +169,8 @@ for (const lang of Object.keys(TEXT) as Lang[]) {
     await page.getByPlaceholder(L.mobile).fill(contactMobile);
     await expect(page.getByText(L.idInvalid).first()).toBeVisible();
     await page.getByText(L.region).click();
-    const cascader = page.locator('.address-popup');
-    await cascader.getByText('广东省', { exact: true }).click();
-    await cascader.getByText('深圳市', { exact: true }).click();
-    await cascader.getByText('南山区', { exact: true }).click();
-    await expect(page.getByText('广东省 深圳市 南山区')).toBeVisible();
+    const place = await pickShenzhenNanshan(page, lang);
+    await expect(page.getByText(place)).toBeVisible();
     await page.getByPlaceholder(L.address).fill('科技园南区 1 号楼 101 室');
     await page.getByText(L.agree).first().click();
     await page.getByRole('button', { name: L.submit }).click();

@@ -3,7 +3,8 @@ import { type CascaderOption, CascaderView, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROOT_DIVISION, useDivisions } from '../lib/divisions.ts';
+import { isMunicipalDistricts, ROOT_DIVISION, useDivisions } from '../lib/divisions.ts';
+import { currentLanguage } from '../lib/i18n.ts';
 
 export interface PickedAddress {
   /** Province, city and county codes (a city without counties repeats its own code). */
@@ -11,10 +12,8 @@ export interface PickedAddress {
   text: string;
 }
 
-/** The division data names a municipality's city level "市辖区" (districts under the city); people read the city's own name. */
-const MUNICIPAL_DISTRICTS = '市辖区';
 const cityName = (city: Division, province: Division | undefined) =>
-  city.name === MUNICIPAL_DISTRICTS && province ? province.name : city.name;
+  isMunicipalDistricts(city.code) && province ? province.name : city.name;
 
 const node = (d: Division, children?: CascaderOption[], label = d.name): CascaderOption => ({ label, value: d.code, children });
 
@@ -39,9 +38,11 @@ export function AddressPicker({
     if (visible) setPath(value);
   }, [visible, value]);
   const [province = '', city = ''] = path;
-  const provinces = useDivisions(visible ? ROOT_DIVISION : undefined);
-  const cities = useDivisions(province || undefined);
-  const counties = useDivisions(city || undefined);
+  // A postal address is written with Chinese names (Traditional for a Traditional reader), as the courier reads it.
+  const language = currentLanguage() === 'en' ? 'zh-Hans' : currentLanguage();
+  const provinces = useDivisions(visible ? ROOT_DIVISION : undefined, language);
+  const cities = useDivisions(province || undefined, language);
+  const counties = useDivisions(city || undefined, language);
 
   const options = useMemo<CascaderOption[]>(
     () =>
@@ -65,7 +66,7 @@ export function AddressPicker({
   const nameOf = (list: Division[] | undefined, code: string) => list?.find((d) => d.code === code)?.name ?? '';
   const finish = (codes: [string, string, string]) => {
     const names = [nameOf(provinces.data, codes[0]), nameOf(cities.data, codes[1]), nameOf(counties.data, codes[2])];
-    const text = names.filter((n, i) => n && n !== MUNICIPAL_DISTRICTS && (i < 2 || codes[2] !== codes[1])).join(' ');
+    const text = names.filter((n, i) => n && !(i === 1 && isMunicipalDistricts(codes[1])) && (i < 2 || codes[2] !== codes[1])).join(' ');
     onConfirm({ codes, text });
   };
 

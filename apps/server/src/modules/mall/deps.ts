@@ -4,7 +4,7 @@ import type { Language } from '../../lib/messages.ts';
 import type { Sims } from '../iot-sims/service.ts';
 import type { Logistics } from '../logistics/service.ts';
 import type { Payments } from '../payments/service.ts';
-import { divisionNameIn, type Site } from '../site/service.ts';
+import { divisionNameIn, isMunicipalDistricts, type Site } from '../site/service.ts';
 
 /** Order type of mall orders in the payment and logistics modules. */
 export const ORDER_TYPE = 'mall';
@@ -18,25 +18,21 @@ export interface MallDeps extends Deps {
   sims: Sims;
 }
 
-/** The division data names a municipality's city level "市辖区"; a postal address leaves it out. */
-const MUNICIPAL_DISTRICTS = '市辖区';
-
 type Region = { province: string; city: string; county: string };
 
-/** Names of the address's divisions in a language (English names provinces only: others are left out). */
+/** Names of the address's divisions in a language (a municipality's "市辖区" left out). */
 function regionNames(a: Region, language: Language): string[] {
   const codes = a.county === a.city ? [a.province, a.city] : [a.province, a.city, a.county];
-  // Compared in Simplified Chinese: the name in the reader's language may be converted.
   return codes
-    .filter((c) => divisionNameIn(c, 'zh-Hans') !== MUNICIPAL_DISTRICTS)
+    .filter((c) => !isMunicipalDistricts(c))
     .map((c) => divisionNameIn(c, language) ?? '')
     .filter(Boolean);
 }
 
 /**
- * Province, city and county names of a customer's address. Cities and counties have no English
- * names, so an address keeps its Chinese names, as on a Chinese postal address (converted for a
- * Traditional reader).
+ * Province, city and county names of a customer's address. The customer writes the street in
+ * Chinese, so in English too the address keeps its Chinese names, as on a Chinese postal address
+ * (converted for a Traditional reader).
  */
 export function regionText(a: Region, language: Language): string {
   return regionNames(a, language === 'en' ? 'zh-Hans' : language).join('');

@@ -148,7 +148,7 @@ describe('GET /api/shop/numberList', () => {
     expect(first?.provinceName).not.toBe('');
   });
 
-  it("names a number's region in the reader's language: the province alone in English", async () => {
+  it("names a number's region in the reader's language: English names in English", async () => {
     const region = async (lang: string) => {
       const b = body<Reply>(
         await t.app.inject({ url: '/api/shop/numberList?city=440300&pageSize=1', headers: { 'accept-language': lang } }),
@@ -156,7 +156,7 @@ describe('GET /api/shop/numberList', () => {
       const first = b.data.list[0];
       return { provinceName: first?.provinceName, cityName: first?.cityName };
     };
-    expect(await region('en')).toEqual({ provinceName: 'Guangdong', cityName: '' });
+    expect(await region('en')).toEqual({ provinceName: 'Guangdong', cityName: 'Shenzhen' });
     expect(await region('zh-Hans')).toEqual({ provinceName: '广东省', cityName: '深圳市' });
     expect(await region('zh-Hant')).toEqual({ provinceName: '廣東省', cityName: '深圳市' });
   });
@@ -232,7 +232,7 @@ describe('GET /api/shop/base/ipLocation', () => {
     expect(b.data.provinceName).not.toBe('');
   });
 
-  it("names the region in the reader's language: the province alone in English", async () => {
+  it("names the region in the reader's language: English names in English", async () => {
     const at = async (language: string) =>
       body<{ provinceName: string; cityName: string }>(
         await t.app.inject({
@@ -240,7 +240,7 @@ describe('GET /api/shop/base/ipLocation', () => {
           headers: { 'x-forwarded-for': '202.96.134.133', 'accept-language': language },
         }),
       ).data;
-    expect(await at('en')).toMatchObject({ provinceName: 'Guangdong', cityName: '' });
+    expect(await at('en')).toMatchObject({ provinceName: 'Guangdong', cityName: 'Shenzhen' });
     expect(await at('zh-Hans')).toMatchObject({ provinceName: '广东省', cityName: '深圳市' });
     expect(await at('zh-Hant')).toMatchObject({ provinceName: '廣東省', cityName: '深圳市' });
   });

@@ -18,7 +18,7 @@ import { ttlCache } from '../../lib/cache.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { Texts, textsFor } from '../i18n-texts/service.ts';
-import { divisionNameIn, type Promoter, type Site } from '../site/service.ts';
+import { divisionNameIn, isMunicipalDistricts, type Promoter, type Site } from '../site/service.ts';
 import { FEATURED_BIT, TAG_BIT, tagsOfMask } from './patterns.ts';
 import * as repo from './repository.ts';
 import { COUNT_CAP, type ListedNumber, type NumberFilter, searchNumbers } from './search.ts';
@@ -53,7 +53,7 @@ function toItem(row: ListedNumber, names: Map<string, string>, language: Languag
     province: row.province,
     provinceName: divisionNameIn(row.province, language) ?? '',
     city: row.city,
-    cityName: divisionNameIn(row.city, language) ?? '',
+    cityName: isMunicipalDistricts(row.city) ? '' : (divisionNameIn(row.city, language) ?? ''),
     price: row.price,
     prestored: row.prestored,
     tags: tagsOfMask(row.tags),

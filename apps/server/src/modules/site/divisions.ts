@@ -2,6 +2,7 @@ import type { Division } from '@simshop/contract/site';
 import type { Language } from '../../lib/messages.ts';
 import { toTraditional } from '../i18n-texts/service.ts';
 import pcaCode from './data/pca-code.json' with { type: 'json' };
+import pcaEnglish from './data/pca-en.json' with { type: 'json' };
 
 type Node = { code: string; name: string; children?: Node[] };
 
@@ -31,57 +32,39 @@ function childrenIndex(tree: Node[]): Map<string, Division[]> {
 }
 
 const CHILDREN = childrenIndex(pcaCode as Node[]);
+const ENGLISH = pcaEnglish as Readonly<Record<string, string>>;
 
 /** Direct children of a six-digit division code (province, city or county); `000000` lists the provinces. */
 export function divisionChildren(code: string): Division[] | undefined {
   return CHILDREN.get(code);
 }
 
-const PROVINCES_EN: Readonly<Record<string, string>> = {
-  '110000': 'Beijing',
-  '120000': 'Tianjin',
-  '130000': 'Hebei',
-  '140000': 'Shanxi',
-  '150000': 'Inner Mongolia',
-  '210000': 'Liaoning',
-  '220000': 'Jilin',
-  '230000': 'Heilongjiang',
-  '310000': 'Shanghai',
-  '320000': 'Jiangsu',
-  '330000': 'Zhejiang',
-  '340000': 'Anhui',
-  '350000': 'Fujian',
-  '360000': 'Jiangxi',
-  '370000': 'Shandong',
-  '410000': 'Henan',
-  '420000': 'Hubei',
-  '430000': 'Hunan',
-  '440000': 'Guangdong',
-  '450000': 'Guangxi',
-  '460000': 'Hainan',
-  '500000': 'Chongqing',
-  '510000': 'Sichuan',
-  '520000': 'Guizhou',
-  '530000': 'Yunnan',
-  '540000': 'Tibet',
-  '610000': 'Shaanxi',
-  '620000': 'Gansu',
-  '630000': 'Qinghai',
-  '640000': 'Ningxia',
-  '650000': 'Xinjiang',
-};
-
 /**
- * The name of a division in a language, for places shown as data (a number's home region):
- * Traditional Chinese converted from the data; in English provinces only, since cities and
- * counties have no English names here (an English reader is shown the province alone).
- * Addresses keep their Chinese names in every language, as on a Chinese postal address.
+ * The name of a division in a language, for places shown as data (a number's home region, a
+ * pick-up point): Traditional Chinese converted from the data; English from data/pca-en.json
+ * (usual English names of provinces, Hanyu Pinyin with the kind for cities and counties: see
+ * data/README.md). Customers' postal addresses keep their Chinese names in every language.
  */
 export function divisionNameIn(code: string, language: Language): string | undefined {
   const name = divisionName(code);
   if (name === undefined || language === 'zh-Hans') return name;
   if (language === 'zh-Hant') return toTraditional(name);
-  return PROVINCES_EN[code];
+  return ENGLISH[code];
+}
+
+/** Direct children of a division with their names in a language (the region pickers). */
+export function divisionChildrenIn(code: string, language: Language): Division[] | undefined {
+  const children = divisionChildren(code);
+  if (!children || language === 'zh-Hans') return children;
+  return children.map((d) => ({ code: d.code, name: language === 'en' ? (ENGLISH[d.code] ?? d.name) : toTraditional(d.name) }));
+}
+
+/**
+ * The city level of a municipality (Beijing, Tianjin, Shanghai, Chongqing) is named "市辖区" (its
+ * districts) in the data: a place name leaves it out, the municipality's own name stands for it.
+ */
+export function isMunicipalDistricts(code: string): boolean {
+  return /^(11|12|31|50)0100$/.test(code);
 }
 
 /** Name of a division by its six-digit code, for addresses. */

@@ -1,5 +1,5 @@
 import { envelope } from '@simshop/contract/envelope';
-import { APP_VERSION, APP_VERSION_CODE } from '@simshop/contract/headers';
+import { APP_VERSION, APP_VERSION_CODE, LANGUAGES } from '@simshop/contract/headers';
 import { msg } from '@simshop/contract/messages';
 import {
   appDomainQuery,
@@ -20,7 +20,7 @@ import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
-import { divisionChildren } from './divisions.ts';
+import { divisionChildrenIn } from './divisions.ts';
 import type { Site } from './service.ts';
 
 export async function siteRoutes(app: App, site: Site): Promise<void> {
@@ -84,11 +84,17 @@ export async function siteRoutes(app: App, site: Site): Promise<void> {
         tags: ['site'],
         summary: 'Direct children of a six-digit division code (000000: the provinces)',
         params: z.object({ file: z.string().regex(/^\d{6}\.json$/, msg('validation.divisionFile')) }),
+        querystring: z.object({
+          language: z
+            .enum(LANGUAGES)
+            .default('zh-Hans')
+            .describe('language of the names (the address is public and cached, so it names its language)'),
+        }),
         response: { 200: z.array(division) },
       },
     },
     async (req, reply) => {
-      const children = divisionChildren(req.params.file.slice(0, 6));
+      const children = divisionChildrenIn(req.params.file.slice(0, 6), req.query.language);
       if (!children) throw invalid('file', 'site.unknownDivision');
       reply.header('cache-control', 'public, max-age=86400');
       return children;

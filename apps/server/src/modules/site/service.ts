@@ -18,7 +18,7 @@ import type { Language } from '../../lib/messages.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import * as repo from './repository.ts';
 
-export { divisionChildren, divisionName, divisionNameIn } from './divisions.ts';
+export { divisionChildren, divisionName, divisionNameIn, isMunicipalDistricts } from './divisions.ts';
 
 export type Promoter = {
   id: number;

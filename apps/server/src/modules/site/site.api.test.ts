@@ -75,6 +75,17 @@ describe('GET /provinces/{code}.json', () => {
     expect((res.json() as { name: string }[]).map((c) => c.name)).toContain('南山区');
   });
 
+  it('names the divisions in the language asked for: English names and pinyin, or Traditional Chinese', async () => {
+    const names = async (url: string) => ((await t.app.inject({ url })).json() as { code: string; name: string }[]).map((d) => d.name);
+    expect(await names('/provinces/000000.json?language=en')).toContain('Inner Mongolia');
+    expect(await names('/provinces/440000.json?language=en')).toContain('Shenzhen');
+    expect(await names('/provinces/440100.json?language=en')).toContain('Tianhe District');
+    expect(await names('/provinces/220000.json?language=en')).toContain('Yanbian Autonomous Prefecture');
+    expect(await names('/provinces/440300.json?language=zh-Hant')).toContain('南山區');
+    expect(await names('/provinces/440300.json?language=zh-Hans')).toContain('南山区');
+    expect(body(await t.app.inject({ url: '/provinces/440300.json?language=fr' })).code).toBe(-1);
+  });
+
   it('refuses a malformed or unknown code', async () => {
     expect(body(await t.app.inject({ url: '/provinces/44.json' })).code).toBe(-1);
     expect(body(await t.app.inject({ url: '/provinces/990000.json' })).code).toBe(-1);

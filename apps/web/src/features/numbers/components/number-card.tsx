@@ -16,9 +16,9 @@ export function displayTags(tags: readonly string[], max: number): string[] {
   return ordered.slice(0, max);
 }
 
-/** 广东省 深圳市; municipalities once (上海市, not 上海市 市辖区). */
+/** 广东省 深圳市; a municipality once (the server names no city for its districts). */
 export function regionText(province: string, city: string): string {
-  return [province, city].filter((n, i, all) => n && n !== '市辖区' && all.indexOf(n) === i).join(' ');
+  return [province, city].filter((n, i, all) => n && all.indexOf(n) === i).join(' ');
 }
 
 /** One number of the search: a row (arrangement 1) or a tile (arrangement 2). */

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useLoginProtocol } from '../../../features/sim/api/login-protocol.ts';
 import { ProtocolView } from '../../../features/sim/components/protocol-view.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /** The SIM login agreement of the promoter, in the app language. */

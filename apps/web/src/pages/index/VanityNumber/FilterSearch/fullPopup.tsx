@@ -2,7 +2,7 @@ import { Popup, SideBar, Skeleton } from 'antd-mobile';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROOT_DIVISION, useDivisions } from '../../../../lib/divisions.ts';
+import { isMunicipalDistricts, ROOT_DIVISION, useDivisions } from '../../../../lib/divisions.ts';
 import type { Region } from './types.ts';
 
 const ALL = 'all';
@@ -66,16 +66,15 @@ export function FullPopup({
               </button>
               {(cities.data ?? []).map((c) => {
                 const on = value?.city === c.code;
+                const name = isMunicipalDistricts(c.code) ? provinceName : c.name;
                 return (
                   <button
                     key={c.code}
                     type="button"
                     className={`region-city${on ? ' on' : ''}`}
-                    onClick={() =>
-                      onSelect({ province, provinceName, city: c.code, cityName: c.name === '市辖区' ? provinceName : c.name })
-                    }
+                    onClick={() => onSelect({ province, provinceName, city: c.code, cityName: name })}
                   >
-                    {c.name === '市辖区' ? provinceName : c.name}
+                    {name}
                     {on ? <CheckOutline /> : null}
                   </button>
                 );
