@@ -116,6 +116,10 @@ export const MESSAGES = {
   'payments.nothingToPay': [],
   'payments.unavailable': [],
   'payments.refundOnlyPaid': [],
+  'payments.refundAmount': [],
+  'payments.refundTooMuch': ['refundable'],
+  'payments.refundKey': [],
+  'payments.refundKeyReused': [],
   'customer.noSuchQuestion': [],
   'single.noSuchPage': [],
 
@@ -434,6 +438,7 @@ export const FIELDS = [
   'lowerPromoCode',
   'numberRules',
   'goodsMarkupPercent',
+  'refundKey',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -95,8 +95,29 @@ export interface PaymentsTable {
   closed_at: number | null;
   refunded_at: number | null;
   refund_reason: string;
+  /** Sum of the payment's refunds pending or done (never above amount). */
+  refund_reserved: Generated<number>;
+  /** Sum of the refunds the provider has done; equal to amount once the payment is refunded. */
+  refund_settled: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  refund_no: string;
+  payment_id: number;
+  payment_no: string;
+  amount: number;
+  reason: string;
+  idem_key: string;
+  state: string;
+  provider_refund_no: string;
+  detail: string;
+  attempts: number;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
 }
 
 export interface StorefrontTables {
@@ -130,6 +151,8 @@ export interface StorefrontTables {
   };
   login_sessions: { session_hash: string; mobile: string; created_at: number; expires_at: number; revoked_at: number | null };
   payments: PaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  sandbox_refunds: { refund_no: string; trade_no: string; amount: number; created_at: number };
   payment_notifications: {
     id: Generated<number>;
     method: string;

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PaymentsTable } from '../../db/schema-storefront.ts';
+import type { PaymentRefundsTable, PaymentsTable } from '../../db/schema-storefront.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -31,7 +31,7 @@ export function pendingForOrder(db: Db, orderType: string, orderId: number) {
     .execute();
 }
 
-export async function insert(db: Db, row: Omit<PaymentRow, 'id'>): Promise<PaymentRow> {
+export async function insert(db: Db, row: Omit<PaymentRow, 'id' | 'refund_reserved' | 'refund_settled'>): Promise<PaymentRow> {
   return db.insertInto('payments').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -60,15 +60,6 @@ export async function markClosed(db: Db, id: number, now: number): Promise<boole
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function requestRefund(trx: Db, id: number, reason: string, now: number): Promise<void> {
-  await trx
-    .updateTable('payments')
-    .set({ refund_reason: reason, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'paid')
-    .execute();
-}
-
 /** paid → refunded, once. */
 export async function markRefunded(trx: Db, id: number, now: number): Promise<boolean> {
   const res = await trx
@@ -87,18 +78,135 @@ export async function logNotification(
   await db.insertInto('payment_notifications').values(row).execute();
 }
 
-/** Pending payments old enough to ask the provider about, and paid ones whose refund is owed. */
+/** Pending payments old enough to ask the provider about. */
 export function needingReconcile(db: Db, olderThan: number, limit: number) {
   return db
     .selectFrom('payments')
     .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('created_at', '<=', olderThan)]),
-        eb.and([eb('status', '=', 'paid'), eb('refund_reason', '<>', '')]),
-      ]),
-    )
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', olderThan)
     .orderBy('id')
     .limit(limit)
+    .execute();
+}
+
+export type RefundRow = Selectable<PaymentRefundsTable>;
+
+export function refundByNo(db: Db, refundNo: string) {
+  return db.selectFrom('payment_refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+}
+
+export function refundByKey(db: Db, paymentId: number, key: string) {
+  return db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', paymentId).where('idem_key', '=', key).executeTakeFirst();
+}
+
+export function refundsOf(db: Db, paymentId: number) {
+  return db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
+}
+
+/**
+ * Reserves `amount` of a paid payment for a refund with one conditional update: of any number of
+ * concurrent requests, those whose sum fits go through.
+ */
+export async function reserveRefund(trx: Db, id: number, amount: number, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('payments')
+    .set((eb) => ({ refund_reserved: eb('refund_reserved', '+', amount), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where((eb) => eb(eb('refund_reserved', '+', amount), '<=', eb.ref('amount')))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Reserves whatever is not reserved yet (a refund owed in full): the amount reserved, 0 when none is left. */
+export async function reserveRest(trx: Db, id: number, now: number): Promise<number> {
+  for (;;) {
+    const p = await trx.selectFrom('payments').select(['amount', 'refund_reserved', 'status']).where('id', '=', id).executeTakeFirst();
+    if (p?.status !== 'paid' || p.refund_reserved >= p.amount) return 0;
+    const res = await trx
+      .updateTable('payments')
+      .set({ refund_reserved: p.amount, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .where('refund_reserved', '=', p.refund_reserved)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return p.amount - p.refund_reserved;
+  }
+}
+
+export async function insertRefund(db: Db, row: Omit<RefundRow, 'id'>): Promise<RefundRow> {
+  return db.insertInto('payment_refunds').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function noteRefundAttempt(db: Db, id: number, providerRefundNo: string, detail: string, now: number) {
+  await db
+    .updateTable('payment_refunds')
+    .set((eb) => ({
+      provider_refund_no: providerRefundNo,
+      detail: detail.slice(0, 500),
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** pending → succeeded | failed, once. */
+export async function settleRefundRow(
+  trx: Db,
+  id: number,
+  state: 'succeeded' | 'failed',
+  providerRefundNo: string,
+  detail: string,
+  now: number,
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('payment_refunds')
+    .set({ state, provider_refund_no: providerRefundNo, detail: detail.slice(0, 500), settled_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Adds a done refund to the payment: its new refunded sum (the row lock orders concurrent ones). */
+export async function addSettled(trx: Db, id: number, amount: number, now: number): Promise<number> {
+  const row = await trx
+    .updateTable('payments')
+    .set((eb) => ({ refund_settled: eb('refund_settled', '+', amount), updated_at: now }))
+    .where('id', '=', id)
+    .returning('refund_settled')
+    .executeTakeFirstOrThrow();
+  return row.refund_settled;
+}
+
+/** A refused refund gives its reservation back. */
+export async function releaseReserved(trx: Db, id: number, amount: number, now: number) {
+  await trx
+    .updateTable('payments')
+    .set((eb) => ({ refund_reserved: eb('refund_reserved', '-', amount), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export function pendingRefunds(db: Db, olderThan: number, limit: number) {
+  return db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('state', '=', 'pending')
+    .where('updated_at', '<=', olderThan)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function pendingRefundsOf(db: Db, paymentId: number) {
+  return db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .where('state', '=', 'pending')
+    .orderBy('id')
     .execute();
 }

@@ -1,15 +1,16 @@
 import type { PaymentStatus, PaymentView } from '@simshop/contract/payments';
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { termOr } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
-import type { PaidNotice, PaymentProvider } from '../../providers/payment/provider.ts';
+import type { PaidNotice, PaymentProvider, RefundNotice, RefundResult } from '../../providers/payment/provider.ts';
 import * as repo from './repository.ts';
 
-export type { PaymentRow } from './repository.ts';
+export type { PaymentRow, RefundRow } from './repository.ts';
 
 /**
  * Payments for every order type. An order type registers its handlers once; the payments module
@@ -23,8 +24,51 @@ export interface OrderTypeHandler {
    * then returned.
    */
   onPaid(trx: Transaction<Database>, payment: repo.PaymentRow, now: number): Promise<'applied' | { refund: string }>;
-  /** Applies a completed refund to the order. */
-  onRefunded(trx: Transaction<Database>, payment: repo.PaymentRow, now: number): Promise<void>;
+  /**
+   * The payment's money has all gone back (one full refund, or the part refunds that complete it):
+   * applies it to the order. `refund` is the refund that completed it.
+   */
+  onRefunded(trx: Transaction<Database>, payment: repo.PaymentRow, now: number, refund: RefundInfo): Promise<void>;
+  /** A part of the payment went back (the payment stays paid); order types that keep a refunded sum record it. */
+  onPartRefunded?(trx: Transaction<Database>, payment: repo.PaymentRow, refund: RefundInfo, now: number): Promise<void>;
+}
+
+/** A refund done at the provider, as order types are told about it. */
+export interface RefundInfo {
+  refundNo: string;
+  amount: number;
+  reason: string;
+  /** The payment's refunded sum including this refund. */
+  refundedTotal: number;
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+/** A refund request and where it stands. */
+export interface RefundView {
+  refundNo: string;
+  paymentNo: string;
+  amount: number;
+  reason: string;
+  /** pending: asked (or to be asked) of the provider, its amount reserved; succeeded; failed: refused, reservation released. */
+  state: RefundState;
+  /** The provider's refusal or the last problem asking it. */
+  detail: string;
+  createdAt: number;
+  settledAt: number | null;
+  /** The payment's amount, the sum its provider has refunded, and what can still be refunded. */
+  paymentAmount: number;
+  refundedTotal: number;
+  refundable: number;
+}
+
+export interface RefundPart {
+  paymentNo: string;
+  /** Fen, at most what is left of the payment after its other refunds (pending or done). */
+  amount: number;
+  reason: string;
+  /** The caller's idempotency key, unique per payment: the same key answers the same refund. */
+  key: string;
 }
 
 export interface CreatePayment {
@@ -44,7 +88,25 @@ export type NotifyOutcome = { status: number; body: unknown };
 
 /** Pending payments younger than this are left to their notification before the provider is asked. */
 const RECONCILE_AFTER_MS = 30_000;
+/** Pending refunds untouched this long are asked about (or asked again) by the reconcile job. */
+const REFUND_RETRY_AFTER_MS = 30_000;
 const PAYMENT_TTL_MS = 15 * 60_000;
+
+function refundViewOf(r: repo.RefundRow, p: repo.PaymentRow): RefundView {
+  return {
+    refundNo: r.refund_no,
+    paymentNo: r.payment_no,
+    amount: r.amount,
+    reason: r.reason,
+    state: r.state as RefundState,
+    detail: r.detail,
+    createdAt: r.created_at,
+    settledAt: r.settled_at,
+    paymentAmount: p.amount,
+    refundedTotal: p.refund_settled,
+    refundable: p.status === 'paid' ? p.amount - p.refund_reserved : 0,
+  };
+}
 
 export function toView(p: repo.PaymentRow): PaymentView {
   return {
@@ -195,10 +257,12 @@ export class Payments {
       await log(verified.paymentNo, 'rejected', verified.reason);
       return provider.reply(false, verified.reason);
     }
-    const result = await this.applyPaid(method, verified.notice);
-    await log(verified.notice.paymentNo, result.outcome, result.detail);
+    const paymentNoValue = 'refund' in verified ? verified.refund.paymentNo : verified.notice.paymentNo;
+    const result =
+      'refund' in verified ? await this.applyRefundNotice(method, verified.refund) : await this.applyPaid(method, verified.notice);
+    await log(paymentNoValue, result.outcome, result.detail);
     if (result.outcome === 'rejected') {
-      this.deps.log.warn({ method, paymentNo: verified.notice.paymentNo, reason: result.detail, ip }, 'payment notification rejected');
+      this.deps.log.warn({ method, paymentNo: paymentNoValue, reason: result.detail, ip }, 'payment notification rejected');
     }
     return provider.reply(result.outcome !== 'rejected', result.detail);
   }
@@ -217,7 +281,7 @@ export class Payments {
       if (p.amount !== notice.amount) return { outcome: 'rejected' as const, detail: `amount ${notice.amount} does not match ${p.amount}` };
       if (!(await repo.markPaid(trx, p.id, now, notice.paidAt))) return { outcome: 'duplicate' as const, detail: `already ${p.status}` };
       const applied = await this.handler(p.order_type).onPaid(trx, { ...p, status: 'paid', paid_at: notice.paidAt }, now);
-      if (applied !== 'applied') await repo.requestRefund(trx, p.id, applied.refund, now);
+      if (applied !== 'applied') await this.owesRefund(trx, p.payment_no, applied.refund, now);
       return {
         outcome: 'applied' as const,
         detail: applied === 'applied' ? 'paid' : `paid, refund owed: ${applied.refund}`,
@@ -229,35 +293,219 @@ export class Payments {
     return { outcome: result.outcome, detail: result.detail };
   }
 
-  /** Asks for a refund of a paid payment and applies it when the provider confirms. */
-  async refund(paymentNoValue: string, reason: string): Promise<void> {
-    const now = this.deps.now();
+  /** Refunds what is left of a paid payment (all of it when nothing was refunded) and applies it when the provider confirms. */
+  async refund(paymentNoValue: string, reason: string): Promise<RefundView> {
     const p = await repo.findByNo(this.deps.db, paymentNoValue);
-    if (p?.status !== 'paid') throw invalid('payment', 'payments.refundOnlyPaid');
-    await repo.requestRefund(this.deps.db, p.id, reason, now);
-    await this.settleRefund(paymentNoValue);
+    if (p?.status !== 'paid' || p.refund_reserved >= p.amount) throw invalid('payment', 'payments.refundOnlyPaid');
+    return this.refundPart({
+      paymentNo: paymentNoValue,
+      amount: p.amount - p.refund_reserved,
+      reason,
+      key: `full-${orderNumber('', this.deps.now())}`,
+    });
   }
 
   /**
-   * Records in the caller's transaction that a paid payment is to be refunded (its order could not
-   * be done); `settleRefund` after the commit asks the provider, and the reconcile job retries it.
+   * A refund of part (or all) of a paid payment, idempotent by the caller's key. The amount is
+   * reserved in a transaction (the payment's refunds never add up to more than was paid, whatever
+   * the concurrency), the provider is asked outside it, and its answer is settled in another: a
+   * done refund is applied to the order (onPartRefunded, or onRefunded once the whole payment is
+   * back), a refused one releases its reservation, and one the provider is still working on (or
+   * that got no answer) stays pending until its notification or the reconcile job settles it.
+   */
+  async refundPart(input: RefundPart): Promise<RefundView> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw invalid('amount', 'payments.refundAmount');
+    if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(input.key)) throw invalid('refundKey', 'payments.refundKey');
+    const { db } = this.deps;
+    const p = await repo.findByNo(db, input.paymentNo);
+    if (!p) throw invalid('payment', 'payments.refundOnlyPaid');
+    const known = await repo.refundByKey(db, p.id, input.key);
+    if (known) return this.sameRefund(known, input);
+    const now = this.deps.now();
+    let made: { row: repo.RefundRow; created: boolean };
+    try {
+      made = await db.transaction().execute(async (trx) => {
+        if (!(await repo.reserveRefund(trx, p.id, input.amount, now))) {
+          // The same key may have just taken the amount (a concurrent request): that refund is the answer.
+          const same = await repo.refundByKey(trx, p.id, input.key);
+          if (same) return { row: same, created: false };
+          const current = await repo.findByNo(trx, p.payment_no);
+          if (current?.status !== 'paid') throw invalid('payment', 'payments.refundOnlyPaid');
+          throw invalid('amount', 'payments.refundTooMuch', {
+            refundable: `¥${((current.amount - current.refund_reserved) / 100).toFixed(2)}`,
+          });
+        }
+        const row = await repo.insertRefund(trx, {
+          refund_no: orderNumber('R', now),
+          payment_id: p.id,
+          payment_no: p.payment_no,
+          amount: input.amount,
+          reason: input.reason.slice(0, 200),
+          idem_key: input.key,
+          state: 'pending',
+          provider_refund_no: '',
+          detail: '',
+          attempts: 0,
+          created_at: now,
+          updated_at: now,
+          settled_at: null,
+        });
+        return { row, created: true };
+      });
+    } catch (err) {
+      // The same key sent twice at once: the other request's refund is the answer.
+      if (!isUniqueViolation(err)) throw err;
+      const other = await repo.refundByKey(db, p.id, input.key);
+      if (!other) throw err;
+      return this.sameRefund(other, input);
+    }
+    if (!made.created) return this.sameRefund(made.row, input);
+    await this.askRefund(made.row);
+    return this.refundView(made.row.refund_no);
+  }
+
+  private async sameRefund(r: repo.RefundRow, input: RefundPart): Promise<RefundView> {
+    if (r.amount !== input.amount) throw invalid('refundKey', 'payments.refundKeyReused');
+    return this.refundView(r.refund_no);
+  }
+
+  /** A refund and where it stands; null when there is no such refund. */
+  async findRefund(refundNo: string): Promise<RefundView | null> {
+    const r = await repo.refundByNo(this.deps.db, refundNo);
+    return r ? this.refundView(r.refund_no) : null;
+  }
+
+  /** The refunds of a payment, oldest first. */
+  async refundsOf(paymentNoValue: string): Promise<RefundView[]> {
+    const p = await repo.findByNo(this.deps.db, paymentNoValue);
+    if (!p) return [];
+    return (await repo.refundsOf(this.deps.db, p.id)).map((r) => refundViewOf(r, p));
+  }
+
+  private async refundView(refundNo: string): Promise<RefundView> {
+    const r = await repo.refundByNo(this.deps.db, refundNo);
+    const p = r && (await repo.findByNo(this.deps.db, r.payment_no));
+    if (!r || !p) throw new Error(`refund ${refundNo} vanished`);
+    return refundViewOf(r, p);
+  }
+
+  /**
+   * Records in the caller's transaction that a paid payment is to be refunded in full (its order
+   * could not be done): what is not refunded yet is reserved as a pending refund. `settleRefund`
+   * after the commit asks the provider, and the reconcile job retries it.
    */
   async owesRefund(trx: Kysely<Database>, paymentNoValue: string, reason: string, now: number): Promise<void> {
     const p = await repo.findByNo(trx, paymentNoValue);
     if (p?.status !== 'paid') throw new Error(`payment ${paymentNoValue} is not paid`);
-    await repo.requestRefund(trx, p.id, reason, now);
+    if (await repo.refundByKey(trx, p.id, 'owed')) return;
+    const amount = await repo.reserveRest(trx, p.id, now);
+    if (amount === 0) return;
+    await repo.insertRefund(trx, {
+      refund_no: orderNumber('R', now),
+      payment_id: p.id,
+      payment_no: p.payment_no,
+      amount,
+      reason: reason.slice(0, 200),
+      idem_key: 'owed',
+      state: 'pending',
+      provider_refund_no: '',
+      detail: '',
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+      settled_at: null,
+    });
   }
 
-  /** Refunds a payment owed a refund at its provider and applies it to the order. */
+  /** Asks the provider for the pending refunds of a payment and applies their outcome. */
   async settleRefund(paymentNoValue: string): Promise<void> {
-    const now = this.deps.now();
     const p = await repo.findByNo(this.deps.db, paymentNoValue);
-    if (p?.status !== 'paid' || !p.refund_reason) return;
-    await this.provider(p.method).refund(p.payment_no, p.amount, p.refund_reason, now);
-    await this.deps.db.transaction().execute(async (trx) => {
-      if (await repo.markRefunded(trx, p.id, now))
-        await this.handler(p.order_type).onRefunded(trx, { ...p, status: 'refunded', refunded_at: now }, now);
+    if (!p) return;
+    for (const r of await repo.pendingRefundsOf(this.deps.db, p.id)) await this.askRefund(r);
+  }
+
+  /** Asks the provider for one refund (outside any transaction) and settles its answer. */
+  private async askRefund(r: repo.RefundRow): Promise<void> {
+    const p = await repo.findByNo(this.deps.db, r.payment_no);
+    if (!p) return;
+    const now = this.deps.now();
+    let result: RefundResult;
+    try {
+      result = await this.provider(p.method).refund(
+        {
+          paymentNo: p.payment_no,
+          refundNo: r.refund_no,
+          amount: r.amount,
+          total: p.amount,
+          reason: r.reason,
+          notifyUrl: `${this.baseUrl()}/api/pay/notify/${p.method}`,
+        },
+        now,
+      );
+    } catch (err) {
+      this.deps.log.error({ err, refundNo: r.refund_no }, 'payment provider did not answer a refund; it stays pending');
+      await repo.noteRefundAttempt(this.deps.db, r.id, r.provider_refund_no, String((err as Error).message ?? err), now);
+      return;
+    }
+    await this.applyRefundResult(r, result);
+  }
+
+  /**
+   * Settles a refund by the provider's word (its answer, a query, or a notification) in one
+   * transaction, once: a done refund adds to the payment's refunded sum and is applied to the
+   * order; a refused one releases its reservation; a pending one is only noted.
+   */
+  private async applyRefundResult(r: repo.RefundRow, result: RefundResult): Promise<'applied' | 'duplicate' | 'pending'> {
+    const now = this.deps.now();
+    if (result.state === 'pending') {
+      await repo.noteRefundAttempt(this.deps.db, r.id, result.providerRefundNo, result.detail, now);
+      return 'pending';
+    }
+    return this.deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.settleRefundRow(trx, r.id, result.state as 'succeeded' | 'failed', result.providerRefundNo, result.detail, now)))
+        return 'duplicate' as const;
+      if (result.state === 'failed') {
+        this.deps.log.warn({ refundNo: r.refund_no, detail: result.detail }, 'payment provider refused a refund');
+        await repo.releaseReserved(trx, r.payment_id, r.amount, now);
+        return 'applied' as const;
+      }
+      const refundedTotal = await repo.addSettled(trx, r.payment_id, r.amount, now);
+      const p = await repo.findByNo(trx, r.payment_no);
+      if (!p) throw new Error(`payment ${r.payment_no} vanished`);
+      const info: RefundInfo = { refundNo: r.refund_no, amount: r.amount, reason: r.reason, refundedTotal };
+      const handler = this.handler(p.order_type);
+      if (refundedTotal >= p.amount) {
+        if (await repo.markRefunded(trx, p.id, now))
+          await handler.onRefunded(trx, { ...p, status: 'refunded', refunded_at: now }, now, info);
+      } else {
+        await handler.onPartRefunded?.(trx, p, info, now);
+      }
+      return 'applied' as const;
     });
+  }
+
+  /** Settles a refund the provider asked about earlier or never got: asks again by its number. */
+  private async recheckRefund(r: repo.RefundRow): Promise<void> {
+    const p = await repo.findByNo(this.deps.db, r.payment_no);
+    if (!p) return;
+    const q = await this.provider(p.method).queryRefund({ paymentNo: r.payment_no, refundNo: r.refund_no }, this.deps.now());
+    if (q === null) await this.askRefund(r);
+    else await this.applyRefundResult(r, q);
+  }
+
+  /** Applies a verified refund notification at most once. */
+  private async applyRefundNotice(
+    method: string,
+    n: RefundNotice,
+  ): Promise<{ outcome: 'applied' | 'duplicate' | 'rejected'; detail: string }> {
+    const r = await repo.refundByNo(this.deps.db, n.refundNo);
+    const p = r && (await repo.findByNo(this.deps.db, r.payment_no));
+    if (!r || !p || p.method !== method || r.payment_no !== n.paymentNo) return { outcome: 'rejected', detail: 'unknown refund' };
+    if (r.amount !== n.amount) return { outcome: 'rejected', detail: `refund amount ${n.amount} does not match ${r.amount}` };
+    const outcome = await this.applyRefundResult(r, n);
+    if (outcome === 'duplicate')
+      return { outcome: 'duplicate', detail: `refund already ${(await repo.refundByNo(this.deps.db, n.refundNo))?.state}` };
+    return { outcome: 'applied', detail: `refund ${n.state}` };
   }
 
   /**
@@ -295,18 +543,25 @@ export class Payments {
     await repo.markClosed(this.deps.db, p.id, now);
   }
 
-  /** Pending payments are settled by asking their provider; owed refunds are retried. */
+  /** Pending payments are settled by asking their provider; pending refunds are asked about (or asked again). */
   async reconcile(now: number): Promise<number> {
     const rows = await repo.needingReconcile(this.deps.db, now - RECONCILE_AFTER_MS, 50);
     for (const p of rows) {
       try {
-        if (p.status === 'pending') await this.reconcileOne(p);
-        else await this.settleRefund(p.payment_no);
+        await this.reconcileOne(p);
       } catch (err) {
         this.deps.log.error({ err, paymentNo: p.payment_no }, 'payment reconciliation failed');
       }
     }
-    return rows.length;
+    const refunds = await repo.pendingRefunds(this.deps.db, now - REFUND_RETRY_AFTER_MS, 50);
+    for (const r of refunds) {
+      try {
+        await this.recheckRefund(r);
+      } catch (err) {
+        this.deps.log.error({ err, refundNo: r.refund_no }, 'refund reconciliation failed');
+      }
+    }
+    return rows.length + refunds.length;
   }
 
   jobs(): Job[] {

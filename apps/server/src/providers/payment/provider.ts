@@ -1,5 +1,5 @@
 /**
- * A payment provider (sandbox now; WeChat Pay v3 and Alipay adapters later). Amounts are fen.
+ * A payment provider (the sandbox, WeChat Pay API v3, Alipay). Amounts are fen.
  * The payments module talks to providers only through this interface.
  */
 
@@ -31,7 +31,39 @@ export interface PaidNotice {
   paidAt: number;
 }
 
-export type VerifyResult = { ok: true; notice: PaidNotice } | { ok: false; reason: string; paymentNo: string };
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+/** A refund asked of the provider: `refundNo` is ours and makes the request idempotent there. */
+export interface RefundRequest {
+  paymentNo: string;
+  refundNo: string;
+  /** This refund's amount (part or all of the payment). */
+  amount: number;
+  /** The payment's whole amount (WeChat Pay and Alipay want both). */
+  total: number;
+  reason: string;
+  /** Absolute URL the provider posts the refund's outcome to (providers that refund asynchronously). */
+  notifyUrl: string;
+}
+
+/** Where a refund stands at the provider: pending ones end by a notification or a later query. */
+export interface RefundResult {
+  state: RefundState;
+  providerRefundNo: string;
+  detail: string;
+}
+
+/** A verified notification about a refund. */
+export interface RefundNotice extends RefundResult {
+  paymentNo: string;
+  refundNo: string;
+  amount: number;
+}
+
+export type VerifyResult =
+  | { ok: true; notice: PaidNotice }
+  | { ok: true; refund: RefundNotice }
+  | { ok: false; reason: string; paymentNo: string };
 
 export interface PaymentProvider {
   /** The method name used in showPaymentType, e.g. `sandbox`. */
@@ -47,5 +79,11 @@ export interface PaymentProvider {
   query(paymentNo: string, now: number): Promise<TradeQuery | null>;
   /** Closes an unpaid trade; false when it was already paid (the caller then applies it). */
   close(paymentNo: string, now: number): Promise<boolean>;
-  refund(paymentNo: string, amount: number, reason: string, now: number): Promise<void>;
+  /**
+   * Asks for a refund. Resolves with the provider's answer (a refusal is `failed`); throws when the
+   * outcome is unknown (no answer), so the refund stays pending and is asked again by its number.
+   */
+  refund(r: RefundRequest, now: number): Promise<RefundResult>;
+  /** The refund as the provider has it; null when the provider never received it. */
+  queryRefund(r: { paymentNo: string; refundNo: string }, now: number): Promise<RefundResult | null>;
 }

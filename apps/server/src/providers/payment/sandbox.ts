@@ -47,6 +47,8 @@ const paymentNoSchema = paymentStatusQuery.shape.paymentNo;
 
 const STATE: Record<string, TradeQuery['state']> = { WAIT: 'pending', SUCCESS: 'paid', CLOSED: 'closed', REFUND: 'refunded' };
 
+class TooMuch extends Error {}
+
 export type SandboxProvider = PaymentProvider & ReturnType<typeof sandboxExtras>;
 
 function sandboxExtras(o: SandboxOptions) {
@@ -225,11 +227,38 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
       return t?.status !== 'SUCCESS';
     },
 
-    async refund(paymentNo, amount, _reason, now) {
-      const t = await extras.trade(paymentNo);
-      if (!t || (t.status !== 'SUCCESS' && t.status !== 'REFUND')) throw new Error(`sandbox refund: trade of ${paymentNo} is not paid`);
-      if (amount !== t.amount) throw new Error('sandbox refund: only full refunds are supported');
-      await db.updateTable('sandbox_trades').set({ status: 'REFUND', updated_at: now }).where('trade_no', '=', t.trade_no).execute();
+    /** Refunds part or all of a paid trade, once per refund number, never more than was paid. */
+    async refund(r, now) {
+      const known = await db.selectFrom('sandbox_refunds').selectAll().where('refund_no', '=', r.refundNo).executeTakeFirst();
+      if (known) return { state: 'succeeded', providerRefundNo: `S${known.refund_no}`, detail: '' };
+      const refunded = db.transaction().execute(async (trx) => {
+        const t = await trx.selectFrom('sandbox_trades').selectAll().where('payment_no', '=', r.paymentNo).executeTakeFirst();
+        if (!t || (t.status !== 'SUCCESS' && t.status !== 'REFUND'))
+          return { state: 'failed' as const, providerRefundNo: '', detail: 'trade not paid' };
+        // The insert first: a concurrent refund of the same trade waits for this transaction's write.
+        await trx
+          .insertInto('sandbox_refunds')
+          .values({ refund_no: r.refundNo, trade_no: t.trade_no, amount: r.amount, created_at: now })
+          .execute();
+        const { sum } = await trx
+          .selectFrom('sandbox_refunds')
+          .select((eb) => eb.fn.sum<number>('amount').as('sum'))
+          .where('trade_no', '=', t.trade_no)
+          .executeTakeFirstOrThrow();
+        if (Number(sum) > t.amount) throw new TooMuch();
+        if (Number(sum) === t.amount)
+          await trx.updateTable('sandbox_trades').set({ status: 'REFUND', updated_at: now }).where('trade_no', '=', t.trade_no).execute();
+        return { state: 'succeeded' as const, providerRefundNo: `S${r.refundNo}`, detail: '' };
+      });
+      return refunded.catch((err) => {
+        if (err instanceof TooMuch) return { state: 'failed' as const, providerRefundNo: '', detail: 'more than was paid' };
+        throw err;
+      });
+    },
+
+    async queryRefund(r) {
+      const known = await db.selectFrom('sandbox_refunds').selectAll().where('refund_no', '=', r.refundNo).executeTakeFirst();
+      return known ? { state: 'succeeded', providerRefundNo: `S${known.refund_no}`, detail: '' } : null;
     },
   };
   return Object.assign(provider, extras);
