@@ -29,9 +29,13 @@ function run(args) {
 
 const contract = path.join(root, 'packages/contract/src');
 const web = path.join(root, 'apps/web');
+const admin = path.join(root, 'apps/admin');
 const server = path.join(root, 'apps/server');
 if (stale(path.join(web, 'dist/index.html'), [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), contract])) {
   run(['run', 'build', '-w', 'apps/web']);
+}
+if (stale(path.join(admin, 'dist/index.html'), [path.join(admin, 'src'), path.join(admin, 'index.html'), contract])) {
+  run(['run', 'build', '-w', 'apps/admin']);
 }
 if (stale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), contract])) {
   run(['run', 'build', '-w', 'apps/server']);

@@ -199,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: {
         securitySchemes: {
           simToken: { type: 'apiKey', in: 'header', name: 'x-sim-token' },
+          adminToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -218,6 +219,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       setHeaders: (res, file) => res.header('cache-control', staticCacheControl(file)),
     });
     app.get('/shop/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+  }
+  // The operator console: its own app and bundle, nothing of it in the shop's.
+  if (existsSync(config.adminDir)) {
+    await app.register(fastifyStatic, {
+      root: config.adminDir,
+      prefix: '/admin/',
+      index: false,
+      cacheControl: false,
+      // reply.sendFile comes from the shop's registration when there is one.
+      decorateReply: !existsSync(config.webDir),
+      setHeaders: (res, file) => res.header('cache-control', staticCacheControl(file)),
+    });
+    app.get('/admin/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html', config.adminDir));
   }
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/shop/'));
 

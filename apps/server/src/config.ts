@@ -117,6 +117,8 @@ export interface Config {
   jobs: boolean;
   /** Directory of the built web app, served at /shop/. */
   webDir: string;
+  /** Directory of the built operator console, served at /admin/. */
+  adminDir: string;
   /** Demo seed size of the vanity-number inventory (the bench seeds its own). */
   seedNumbers: number;
   /**
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentSecret: e.PAYMENT_SECRET ?? DEV_PAYMENT_SECRET,
     jobs: e.JOBS === 'on',
     webDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    adminDir: path.resolve(import.meta.dirname, '../../admin/dist'),
     seedNumbers: e.SEED_NUMBERS,
     smsDevCode: smsProvider === 'console' && (e.SMS_DEV_CODE ?? (seed === 'demo' && !production ? 'on' : 'off')) === 'on',
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),

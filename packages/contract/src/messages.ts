@@ -112,6 +112,13 @@ export const MESSAGES = {
   'agents.notAgent': [],
   'agents.notDirect': [],
   'agents.duplicatePattern': [],
+  'admin.loginFailed': [],
+  'admin.tooManyTries': ['minutes'],
+  'admin.challengeExpired': [],
+  'admin.wrongCode': [],
+  'admin.loginRequired': [],
+  'admin.forbidden': [],
+  'admin.noSuchObject': [],
   'payments.methodNotOffered': ['method'],
   'payments.nothingToPay': [],
   'payments.unavailable': [],
@@ -439,6 +446,9 @@ export const FIELDS = [
   'numberRules',
   'goodsMarkupPercent',
   'refundKey',
+  'challenge',
+  'operatorId',
+  'promoterId',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

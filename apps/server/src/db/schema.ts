@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables, OAuthTables } from './schema-account.ts';
+import type { AdminTables } from './schema-admin.ts';
 import type { AgentTables } from './schema-agents.ts';
 import type { CustomerTables } from './schema-customer.ts';
 import type { FastNumberTables } from './schema-fast-number.ts';
@@ -85,4 +86,5 @@ export interface Database
     OAuthTables,
     IotCodesTables,
     FastNumberTables,
-    AgentTables {}
+    AgentTables,
+    AdminTables {}

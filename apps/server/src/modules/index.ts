@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { jobsPlugin } from '../lib/jobs.ts';
 import type { App } from '../lib/route.ts';
+import { adminPlugin } from './admin/index.ts';
 import { agentsPlugin } from './agents/index.ts';
 import { authPlugin } from './auth/index.ts';
 import { customerPlugin } from './customer/index.ts';
@@ -58,6 +59,7 @@ const plugins: ModulePlugin[] = [
   iotCodesPlugin,
   iotDevicePlugin,
   agentsPlugin,
+  adminPlugin,
 ];
 
 interface PluginMeta {

@@ -24,6 +24,7 @@ import * as m0022 from './0022_iot_codes.ts';
 import * as m0023 from './0023_fast_number_orders.ts';
 import * as m0024 from './0024_agents.ts';
 import * as m0025 from './0025_payment_refunds.ts';
+import * as m0027 from './0027_admin.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -53,6 +54,7 @@ const all: Record<string, DialectMigration> = {
   '0023_fast_number_orders': m0023,
   '0024_agents': m0024,
   '0025_payment_refunds': m0025,
+  '0027_admin': m0027,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

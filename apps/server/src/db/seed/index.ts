@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../kysely.ts';
+import { seedAdmin } from './admin.ts';
 import { seedAgents } from './agents.ts';
 import { seedCustomer } from './customer.ts';
 import { seedFastNumber } from './fast-number.ts';
@@ -32,6 +33,7 @@ export async function seedDemoIfNew(db: Db, config: Config, now = Date.now()): P
     await seedCustomer(trx, now);
     await seedShopPages(trx, now);
     await seedTranslations(trx);
+    await seedAdmin(trx, now);
   });
   return true;
 }

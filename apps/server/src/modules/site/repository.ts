@@ -13,6 +13,10 @@ export function findChildren(db: Kysely<Database>, parentId: number) {
   return db.selectFrom('promoters').selectAll().where('parent_id', '=', parentId).orderBy('id').execute();
 }
 
+export function allPromoters(db: Kysely<Database>) {
+  return db.selectFrom('promoters').selectAll().orderBy('id').execute();
+}
+
 export function findDefaultPromoter(db: Kysely<Database>) {
   return db.selectFrom('promoters').selectAll().where('is_default', '=', 1).orderBy('id').executeTakeFirst();
 }

@@ -123,6 +123,17 @@ export class Site {
     return row ? toPromoter(row) : null;
   }
 
+  /** The promoter of an id, or null (operator tools). */
+  async promoterById(id: number): Promise<Promoter | null> {
+    const row = await repo.findPromoterById(this.deps.db, id);
+    return row ? this.findPromoter(row.promo_code) : null;
+  }
+
+  /** Every promoter, oldest first (operator tools). */
+  async allPromoters(): Promise<Promoter[]> {
+    return (await repo.allPromoters(this.deps.db)).map((row) => toPromoter(row));
+  }
+
   /** Forgets cached promoters (after an operator edits them, and in tests). */
   forgetPromoters(): void {
     this.#promoters.clear();

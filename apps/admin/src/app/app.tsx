@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import { useTranslation } from 'react-i18next';
+import { createHashRouter, RouterProvider } from 'react-router';
+import { ApiError } from '../lib/api.ts';
+import { AuditPage } from '../pages/audit.tsx';
+import { LoginPage } from '../pages/login.tsx';
+import { StorefrontsPage } from '../pages/storefronts.tsx';
+import { ConsoleLayout } from './layout.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: (count, error) => !(error instanceof ApiError) && count < 2, refetchOnWindowFocus: false },
+  },
+});
+
+/** The console's pages: the side menu (layout.tsx) lists exactly these, by role. */
+const router = createHashRouter([
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/',
+    element: <ConsoleLayout />,
+    children: [
+      { index: true, element: <StorefrontsPage /> },
+      { path: 'audit', element: <AuditPage /> },
+    ],
+  },
+]);
+
+const ANTD_LOCALES = { en: enUS, 'zh-Hans': zhCN, 'zh-Hant': zhTW } as const;
+
+export function App() {
+  const { i18n } = useTranslation();
+  const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? zhCN;
+  return (
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#018d71' } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import type { OperatorRole } from '@simshop/contract/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Layout, Menu, Select, Space, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { api, setSignedOutHandler } from '../lib/api.ts';
+import { LANGUAGES, type Language, setLanguage } from '../lib/i18n.ts';
+import { getToken, setToken } from '../lib/session.ts';
+import { useOperator } from './use-operator.ts';
+
+/** The side menu: every entry is a page of the router, shown to the roles that may use it. */
+const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
+  { path: '/', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
+  { path: '/audit', key: 'menu.audit', roles: ['owner'] },
+];
+
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Select
+      aria-label={t('common.language')}
+      size="small"
+      value={i18n.language as Language}
+      onChange={(v) => setLanguage(v)}
+      options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+      style={{ width: 110 }}
+    />
+  );
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const me = useOperator();
+  useEffect(() => {
+    setSignedOutHandler(() => {
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    });
+  }, [navigate, queryClient]);
+  if (!getToken()) return <Navigate to="/login" replace />;
+  if (!me.data) return <Spin fullscreen />;
+  const op = me.data.operator;
+  const items = MENU.filter((m) => m.roles.includes(op.role)).map((m) => ({ key: m.path, label: t(m.key) }));
+  const signOut = async () => {
+    await api('POST', '/logout').catch(() => undefined);
+    setToken('');
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={200} theme="light" breakpoint="lg">
+        <div style={{ padding: '16px 20px', fontWeight: 600 }}>{t('app.title')}</div>
+        <Menu mode="inline" selectedKeys={[location.pathname]} items={items} onClick={({ key }) => navigate(key)} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 16 }}>
+          <Space>
+            <Typography.Text data-testid="operator">
+              {op.name} · {t(`role.${op.role}`)}
+              {op.promoter ? ` · ${op.promoter.name}` : ''}
+            </Typography.Text>
+            <LanguagePicker />
+            <Button onClick={signOut}>{t('common.signOut')}</Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet context={op} />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

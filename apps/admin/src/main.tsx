@@ -1,0 +1,5 @@
+import { createRoot } from 'react-dom/client';
+import './lib/i18n.ts';
+import { App } from './app/app.tsx';
+
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,0 +1,20 @@
+import fp from 'fastify-plugin';
+import { depsOf } from '../../lib/deps.ts';
+import { addJobs } from '../../lib/jobs.ts';
+import type { App } from '../../lib/route.ts';
+import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
+import { purgeJob } from './service.ts';
+
+/**
+ * The operator console's API (`/api/admin/*`): operators, their sessions (password, then TOTP),
+ * per-object authorisation and the audit log. Writes go through the owning modules' services.
+ */
+export const adminPlugin = fp(
+  async (app: App) => {
+    const deps = { ...depsOf(app), site: app.site };
+    await app.register(adminAuthRoutes(deps));
+    await app.register(guarded(deps, adminCoreRoutes(deps)));
+    addJobs(app.jobs, [purgeJob(deps)]);
+  },
+  { name: 'admin', dependencies: ['jobs', 'site'] },
+);

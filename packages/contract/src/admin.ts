@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { mobile } from './auth.ts';
+import { page, pageQuery } from './envelope.ts';
+import { msg } from './messages.ts';
+
+/**
+ * The operator console (`/admin/`, `/api/admin/*`). Operators sign in with mobile and password,
+ * then a TOTP code; the reply's token goes in `Authorization: Bearer <token>` on every other call.
+ * Calls without a valid session answer code 61; calls outside the operator's reach answer -1
+ * (`admin.forbidden`), or 33001 for an agent's price of a promoter that is not its direct downstream.
+ */
+
+export const OPERATOR_ROLES = ['owner', 'agent', 'staff'] as const;
+export const operatorRole = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof operatorRole>;
+
+/** POST /api/admin/login: the password step. */
+export const adminLoginBody = z.object({ mobile, password: z.string().min(1).max(200) });
+/** The password was right: the TOTP step is due within `expiresAt` with this challenge. */
+export const adminChallenge = z.object({ challenge: z.string(), expiresAt: z.number().int() });
+export type AdminChallenge = z.infer<typeof adminChallenge>;
+
+/** POST /api/admin/login/totp: the second factor. */
+export const adminTotpBody = z.object({
+  challenge: z.string().min(1).max(100),
+  code: z.string().regex(/^\d{6}$/, msg('validation.sixDigits')),
+});
+
+export const adminPromoterRef = z.object({ id: z.number().int(), promoCode: z.string(), name: z.string() });
+export const adminOperator = z.object({
+  id: z.number().int(),
+  mobile: z.string(),
+  name: z.string(),
+  role: operatorRole,
+  /** The promoter an agent or staff account works for; null for an owner. */
+  promoter: adminPromoterRef.nullable(),
+});
+export type AdminOperator = z.infer<typeof adminOperator>;
+
+export const adminSession = z.object({ token: z.string(), expiresAt: z.number().int(), operator: adminOperator });
+export type AdminSession = z.infer<typeof adminSession>;
+
+/** GET /api/admin/me. */
+export const adminMe = z.object({ expiresAt: z.number().int(), operator: adminOperator });
+export type AdminMe = z.infer<typeof adminMe>;
+
+/** GET /api/admin/promoters: the storefronts the operator may act for. */
+export const adminPromoter = adminPromoterRef.extend({ parentId: z.number().int().nullable(), isAgent: z.boolean() });
+export const adminPromoterList = z.object({ list: z.array(adminPromoter) });
+export type AdminPromoter = z.infer<typeof adminPromoter>;
+
+/** GET /api/admin/audit (owners): newest first. */
+export const auditQuery = pageQuery.extend({
+  operatorMobile: z.string().max(20).optional(),
+  action: z.string().max(60).optional(),
+  objectType: z.string().max(60).optional(),
+  objectId: z.string().max(100).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  operatorId: z.number().int(),
+  operatorMobile: z.string(),
+  role: z.string(),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  promoterId: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = page(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** POST /api/admin/operators/revokeSessions (owners): ends every session of an operator. */
+export const revokeSessionsBody = z.object({ operatorId: z.number().int().min(1) });
+export const revokeSessionsReply = z.object({ revoked: z.number().int() });
