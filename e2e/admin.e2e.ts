@@ -19,7 +19,10 @@ async function signIn(page: Page, who: { mobile: string; password: string; secre
   await page.getByRole('button', { name: '下一步' }).click();
   const code = await generate({ secret: who.secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
   await page.getByLabel('验证码').fill(code);
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
 }
 
 test('the owner signs in with password and TOTP and sees only the pages of the console', async ({ page }) => {
