@@ -18,6 +18,7 @@ import { BizError, schemaRefusal, type ZodIssueLike } from './lib/errors.ts';
 import { checkIdempotencyKey } from './lib/idempotency.ts';
 import { refuseUnstorableText } from './lib/input-text.ts';
 import { type Language, render } from './lib/messages.ts';
+import { metricsPlugin } from './lib/metrics.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
 import { securityHeadersFor } from './lib/security-headers.ts';
@@ -157,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     done();
   });
+
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(rateLimit, {
     max: config.rateLimit.max,

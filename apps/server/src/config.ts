@@ -77,6 +77,7 @@ const envSchema = z.object({
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
   DEVICE_COMMAND_TIMEOUT_SECONDS: integer('DEVICE_COMMAND_TIMEOUT_SECONDS', 1, 3600).default(30),
   DEVICE_REPORT_SECONDS: integer('DEVICE_REPORT_SECONDS', 0, 86_400).default(30),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 /** Whose X-Forwarded-For to believe: nobody (false), any (true), N hops, or these proxies. */
@@ -145,6 +146,8 @@ export interface Config {
     commandTimeoutMs: number;
     simulator: { reportMs: number; rebootMs: number; switchMs: number; applyMs: number };
   };
+  /** Bearer token of GET /metrics (METRICS_TOKEN); unset: no /metrics at all. */
+  metricsToken: string | undefined;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       commandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_SECONDS * 1000,
       simulator: { reportMs: e.DEVICE_REPORT_SECONDS * 1000, rebootMs: 5_000, switchMs: 3_000, applyMs: 800 },
     },
+    metricsToken: e.METRICS_TOKEN,
     now: Date.now,
     ...overrides,
   };

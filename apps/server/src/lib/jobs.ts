@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/kysely.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
+import { metrics } from './metrics.ts';
 import { purgeExpired } from './rate-limit.ts';
 
 export interface Job {
   name: string;
   everyMs: number;
   run(now: number): Promise<unknown>;
+  /** The work waiting for the job (reported as its queue depth in /metrics). */
+  depth?: () => Promise<number>;
 }
 
 /**
@@ -21,9 +24,12 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => void {
     const timer = setInterval(async () => {
       if (running) return;
       running = true;
+      const started = performance.now();
       try {
         await job.run(Date.now());
+        metrics.jobRun(job.name, 'ok', (performance.now() - started) / 1000);
       } catch (err) {
+        metrics.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
         log.error({ err, job: job.name }, 'background job failed');
       } finally {
         running = false;
@@ -54,10 +60,15 @@ export const jobsPlugin = fp(
     app.decorate('jobs', jobs);
     addJobs(jobs, foundationJobs(app.db));
     let stop = () => {};
+    const unwatch: (() => void)[] = [];
     app.addHook('onReady', async () => {
+      for (const job of jobs.values()) if (job.depth) unwatch.push(metrics.queueDepth(job.name, job.depth));
       if (app.config.jobs && jobs.size > 0) stop = startJobs([...jobs.values()], app.log);
     });
-    app.addHook('onClose', async () => stop());
+    app.addHook('onClose', async () => {
+      stop();
+      for (const u of unwatch) u();
+    });
   },
   { name: 'jobs' },
 );

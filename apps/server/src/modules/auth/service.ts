@@ -6,6 +6,7 @@ import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { type Language, render } from '../../lib/messages.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import type { SmsProvider } from '../../providers/sms/provider.ts';
 import type { Site } from '../site/service.ts';
@@ -73,7 +74,9 @@ export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip
   );
   try {
     await deps.sms.sendCode(mobile, code, SMS_RULES.codeTtlMs / MINUTE);
+    metrics.sms('sent');
   } catch (err) {
+    metrics.sms('failed');
     deps.log.error({ err }, 'SMS sending failed');
     throw fail('sms.sendFailed');
   }

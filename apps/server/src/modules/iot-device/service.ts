@@ -19,6 +19,7 @@ import type { Db } from '../../db/kysely.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
+import { metrics } from '../../lib/metrics.ts';
 import type { MifiSettings } from '../../providers/device/mifi.ts';
 import type { Band, CommandMessage, DeviceEvent, DeviceProvider, ReportMessage, StateMessage } from '../../providers/device/types.ts';
 import type { LoginEnv, SimLogin } from '../iot-auth/service.ts';
@@ -168,7 +169,9 @@ export class Devices {
     try {
       await provider.send(d.device_no, message);
       await repo.move(db.db, commandId, ['pending'], 'sent', clock());
+      metrics.deviceCommand(kind, 'sent');
     } catch (err) {
+      metrics.deviceCommand(kind, 'undelivered');
       this.deps.log.warn({ err, deviceNo: d.device_no, commandId }, 'device command not delivered');
       await repo.move(db.db, commandId, ['pending'], 'failed', clock(), 'not delivered');
       throw fail('device.unreachable');

@@ -199,7 +199,21 @@ export async function runProvisioning(deps: MoneyDeps, now: number): Promise<num
 }
 
 export function provisioningJobs(deps: MoneyDeps): Job[] {
-  return [{ name: 'iot.provisioning', everyMs: 5_000, run: (now) => runProvisioning(deps, now) }];
+  return [
+    {
+      name: 'iot.provisioning',
+      everyMs: 5_000,
+      run: (now) => runProvisioning(deps, now),
+      depth: async () => {
+        const row = await deps.db.db
+          .selectFrom('iot_provisioning')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('state', '=', 'pending')
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+    },
+  ];
 }
 
 export async function markProvisioning(trx: Trx, orderId: number, state: 'done' | 'refused', error: string, now: number): Promise<void> {

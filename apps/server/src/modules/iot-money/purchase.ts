@@ -8,6 +8,7 @@ import type { BuyPackageBody, Effect, IotOrderReply } from '@simshop/contract/io
 import { BizError, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import { termOr } from '../../lib/messages.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { addProvisioningPackage, baseServiceEnd, holdsVolumePackage } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, cardById, lockCard } from '../iot-sims/service.ts';
 import { assertUsable, realnameMissing } from './card.ts';
@@ -209,6 +210,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
     deps.sims.forgetSimInfo(caller.simId);
     // Committed here (not a replay of an earlier request with the key): the carrier is asked now.
     if (placed && reply.order.orderNo === placed.order.order_no) {
+      metrics.purchase('iot-package', 'balance');
       const { order, window } = await afterCommit(deps, placed);
       return { order: orderView(order, { starts_at: window.startsAt, ends_at: window.endsAt }), payment: null };
     }
@@ -243,6 +245,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
         effect: body.effect,
       });
     });
+    metrics.purchase('iot-package', 'online');
     return payOnline(deps, order, allowed);
   });
 }

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
@@ -141,6 +142,7 @@ export async function createGoodsOrder(deps: OrderDeps, owner: Owner, promoter: 
       updated_at: now,
     });
   });
+  metrics.purchase('goods', 'online');
   return detail(deps, order, owner.language);
 }
 

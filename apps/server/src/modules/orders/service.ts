@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
@@ -145,6 +146,7 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
       if (!(await deps.numbers.holdNumber(trx, n.id, o.id, now))) throw reserved();
       return o;
     });
+    metrics.purchase('number', 'online');
     return detail(deps, order, owner.language);
   } catch (err) {
     if (!(err instanceof BizError) || err.code !== Code.NUMBER_RESERVED) throw err;

@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { termOr } from '../../lib/messages.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { PaidNotice, PaymentProvider, RefundNotice, RefundResult } from '../../providers/payment/provider.ts';
 import * as repo from './repository.ts';
@@ -208,6 +209,7 @@ export class Payments {
         now,
       );
       await repo.setTrade(db, row.id, trade.tradeNo, trade.payUrl, now);
+      metrics.payment('created', input.method);
       return toView({ ...row, provider_trade_no: trade.tradeNo, pay_url: trade.payUrl });
     } catch (err) {
       this.deps.log.error({ err, paymentNo: row.payment_no }, 'payment provider refused to open a trade');
@@ -288,6 +290,7 @@ export class Payments {
         refund: applied !== 'applied',
       };
     });
+    if (result.outcome === 'applied') metrics.payment('paid', method);
     if ('refund' in result && result.refund)
       await this.settleRefund(notice.paymentNo).catch((err) => this.deps.log.error({ err }, 'refund failed'));
     return { outcome: result.outcome, detail: result.detail };
@@ -461,7 +464,8 @@ export class Payments {
       await repo.noteRefundAttempt(this.deps.db, r.id, result.providerRefundNo, result.detail, now);
       return 'pending';
     }
-    return this.deps.db.transaction().execute(async (trx) => {
+    let refundedBy = '';
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await repo.settleRefundRow(trx, r.id, result.state as 'succeeded' | 'failed', result.providerRefundNo, result.detail, now)))
         return 'duplicate' as const;
       if (result.state === 'failed') {
@@ -472,6 +476,7 @@ export class Payments {
       const refundedTotal = await repo.addSettled(trx, r.payment_id, r.amount, now);
       const p = await repo.findByNo(trx, r.payment_no);
       if (!p) throw new Error(`payment ${r.payment_no} vanished`);
+      refundedBy = p.method;
       const info: RefundInfo = { refundNo: r.refund_no, amount: r.amount, reason: r.reason, refundedTotal };
       const handler = this.handler(p.order_type);
       if (refundedTotal >= p.amount) {
@@ -482,6 +487,9 @@ export class Payments {
       }
       return 'applied' as const;
     });
+    // Each refund settled (a part refund too), counted once it is committed.
+    if (refundedBy) metrics.payment('refunded', refundedBy);
+    return outcome;
   }
 
   /** Settles a refund the provider asked about earlier or never got: asks again by its number. */
