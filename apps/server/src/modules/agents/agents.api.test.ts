@@ -206,6 +206,48 @@ describe('prices a downstream’s shoppers see', () => {
     expect(goodsOrder.data.amount).toBe(21_780);
   });
 
+  it('the price filter and sort of the number list use the prices the storefront shows', async () => {
+    const c = await chain();
+    const rules = [
+      { pattern: '', markup: 2_000 },
+      { pattern: 'NO4', markup: 3_000 },
+    ];
+    await save({ promoCode: c.top.promoCode, lowerPromoCode: c.middle.promoCode, numberRules: rules, goodsMarkupPercent: 0 }, c.topHeaders);
+    const own = [611_001, 611_002, 611_003];
+    const made = await Promise.all(own.map((price) => makeNumber(t.app, { price })));
+    const shown: number[] = [];
+    for (const [i, n] of made.entries()) {
+      const d = (await get<{ price: number; tags: string[] }>(`/api/shop/numberDetail?number=${n.number}&promoCode=${c.middle.promoCode}`))
+        .data;
+      expect(d.price).toBe(own[i]! + (d.tags.includes('NO4') ? 3_000 : 2_000));
+      shown.push(d.price);
+    }
+    const ours = (list: { number: string; price: number }[]) => list.filter((x) => made.some((n) => n.number === x.number));
+    const listAt = async (promoCode: string, query: string) =>
+      (
+        await get<{ list: { number: string; price: number }[] }>(
+          `/api/shop/numberList?promoCode=${promoCode}&city=440300&pageSize=50&${query}`,
+        )
+      ).data.list;
+
+    // ¥6,130.01 to ¥6,140.03 finds them where they are shown at those prices, in order, and nothing outside the range.
+    const ascending = await listAt(c.middle.promoCode, 'minPrice=613001&maxPrice=614003&sort=price_asc');
+    expect(ours(ascending).map((x) => x.price)).toEqual([...shown].sort((a, b) => a - b));
+    expect(ascending.every((x) => x.price >= 613_001 && x.price <= 614_003)).toBe(true);
+    expect(ascending.map((x) => x.price)).toEqual([...ascending.map((x) => x.price)].sort((a, b) => a - b));
+    const descending = await listAt(c.middle.promoCode, 'minPrice=613001&maxPrice=614003&sort=price_desc');
+    expect(ours(descending).map((x) => x.price)).toEqual([...shown].sort((a, b) => b - a));
+    // Their own prices are outside that range: the top storefront, which sells at them, does not list them there.
+    expect(ours(await listAt(c.top.promoCode, 'minPrice=613001&maxPrice=614003'))).toEqual([]);
+    expect(
+      ours(await listAt(c.top.promoCode, 'minPrice=611001&maxPrice=611003'))
+        .map((x) => x.price)
+        .sort(),
+    ).toEqual(own);
+    // Nor does the middle storefront list them at their own prices.
+    expect(ours(await listAt(c.middle.promoCode, 'minPrice=611001&maxPrice=611003'))).toEqual([]);
+  });
+
   it('a saved price replaces the previous one', async () => {
     const c = await chain();
     const input = { promoCode: c.top.promoCode, lowerPromoCode: c.middle.promoCode, goodsMarkupPercent: 0 };

@@ -1,10 +1,10 @@
 import type { CustomPrice, LowerAgent, LowerList, NumberPriceRule } from '@simshop/contract/agents';
 import { Code } from '@simshop/contract/codes';
-import type { PatternTag } from '@simshop/contract/numbers';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { requireLogin } from '../auth/service.ts';
+import type { NumberMarkup } from '../numbers/service.ts';
 import { promoterSales } from '../orders/service.ts';
 import type { Promoter, Site } from '../site/service.ts';
 import * as repo from './repository.ts';
@@ -28,10 +28,12 @@ function parsePrice(row: { number_rules: string; goods_markup_percent: number } 
   return { numberRules: JSON.parse(row.number_rules) as NumberPriceRule[], goodsMarkupPercent: row.goods_markup_percent };
 }
 
-/** The markup of a number under one custom price: its pattern's rule, else the rule for every number, else none. */
-export function numberMarkup(rules: NumberPriceRule[], tags: readonly PatternTag[]): number {
-  const byPattern = rules.find((r) => r.pattern !== '' && tags.includes(r.pattern));
-  return (byPattern ?? rules.find((r) => r.pattern === ''))?.markup ?? 0;
+/** A custom price's number rules as a markup: the pattern rules in order, else the rule for every number, else none. */
+function numberMarkup(rules: NumberPriceRule[]): NumberMarkup {
+  return {
+    byPattern: rules.flatMap((r) => (r.pattern === '' ? [] : [{ pattern: r.pattern, markup: r.markup }])),
+    otherwise: rules.find((r) => r.pattern === '')?.markup ?? 0,
+  };
 }
 
 export const goodsPrice = (price: number, percent: number) => Math.round((price * (100 + percent)) / 100);
@@ -51,10 +53,8 @@ async function pricesOnTheWay(deps: AgentsDeps, promoter: Promoter): Promise<Cus
     .reverse();
 }
 
-export async function numberPricing(deps: AgentsDeps, promoter: Promoter) {
-  const prices = await pricesOnTheWay(deps, promoter);
-  return (n: { tags: readonly PatternTag[]; price: number }) =>
-    prices.reduce((price, p) => price + numberMarkup(p.numberRules, n.tags), n.price);
+export async function numberPricing(deps: AgentsDeps, promoter: Promoter): Promise<NumberMarkup[]> {
+  return (await pricesOnTheWay(deps, promoter)).map((p) => numberMarkup(p.numberRules));
 }
 
 export async function goodsPricing(deps: AgentsDeps, promoter: Promoter) {

@@ -19,9 +19,9 @@ import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { Texts, textsFor } from '../i18n-texts/service.ts';
 import { divisionNameIn, isMunicipalDistricts, type Promoter, type Site } from '../site/service.ts';
-import { FEATURED_BIT, TAG_BIT, tagsOfMask } from './patterns.ts';
+import { FEATURED_BIT, TAG_BIT, tagMask, tagsOfMask } from './patterns.ts';
 import * as repo from './repository.ts';
-import { COUNT_CAP, type ListedNumber, type NumberFilter, searchNumbers } from './search.ts';
+import { COUNT_CAP, type ListedNumber, type MarkupLayer, markupOf, type NumberFilter, searchNumbers } from './search.ts';
 
 type Db = Kysely<Database>;
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -130,11 +130,20 @@ const SORTS = [
 
 // ---- used by the orders module, inside its transactions ----
 
+/** One agent's markup over the price below it: the first rule whose pattern the number has, else `otherwise`. */
+export interface NumberMarkup {
+  byPattern: { pattern: PatternTag; markup: number }[];
+  otherwise: number;
+}
+
 /**
- * The price a storefront's shoppers pay for a number of these pattern tags whose own price is
- * `price` (agents' custom prices, registered by the agents module); by default the number's price.
+ * The markups over the numbers' own prices that a storefront's shoppers pay, from the top of its
+ * agent chain down (agents' custom prices, registered by the agents module); by default none.
  */
-export type NumberPricing = (promoter: Promoter) => Promise<(n: { tags: readonly PatternTag[]; price: number }) => number>;
+export type NumberPricing = (promoter: Promoter) => Promise<NumberMarkup[]>;
+
+const layersOf = (markups: NumberMarkup[]): MarkupLayer[] =>
+  markups.map((m) => ({ byBits: m.byPattern.map((r) => ({ bit: TAG_BIT[r.pattern], markup: r.markup })), otherwise: m.otherwise }));
 
 export interface HoldableNumber {
   tags: PatternTag[];
@@ -161,7 +170,7 @@ export class Numbers {
   /** Filter options change only with the inventory's shape; kept a minute per instance. */
   readonly #inventoryOptions: LRUCache<Language, InventoryOptions>;
 
-  #pricing: NumberPricing = async () => (n) => n.price;
+  #pricing: NumberPricing = async () => [];
 
   constructor(private readonly deps: NumbersDeps) {
     this.#inventoryOptions = ttlCache({ ttlMs: 60_000, max: 3, now: deps.now });
@@ -172,9 +181,14 @@ export class Numbers {
     this.#pricing = pricing;
   }
 
+  /** Markup layers of a storefront. */
+  private async markups(promoter: Promoter): Promise<MarkupLayer[]> {
+    return layersOf(await this.#pricing(promoter));
+  }
+
   /** What a shopper of the storefront pays for the number (its price after the storefront's custom prices). */
   async priceFor(promoter: Promoter, n: HoldableNumber): Promise<number> {
-    return (await this.#pricing(promoter))(n);
+    return n.price + markupOf(await this.markups(promoter), tagMask(n.tags));
   }
 
   /** Operator names (in the language) and their order, from the operator_type dictionary of the site module. */
@@ -188,17 +202,11 @@ export class Numbers {
   }
 
   async listNumbers(promoter: Promoter, q: z.output<typeof numberListQuery>, language: Language): Promise<NumberListReply> {
-    const filter = filterOf(promoter, q);
-    const [{ rows, total }, ops, price] = await Promise.all([
-      searchNumbers(this.deps.db, filter),
-      this.operators(language),
-      this.#pricing(promoter),
-    ]);
+    const markups = await this.markups(promoter);
+    const filter = { ...filterOf(promoter, q), markups };
+    const [{ rows, total }, ops] = await Promise.all([searchNumbers(this.deps.db, filter), this.operators(language)]);
     return {
-      list: rows.map((r) => {
-        const item = toItem(r, ops.names, language);
-        return { ...item, price: price(item) };
-      }),
+      list: rows.map((r) => ({ ...toItem(r, ops.names, language), price: r.price + markupOf(markups, r.tags) })),
       total: Math.min(total, COUNT_CAP),
       totalCapped: total > COUNT_CAP,
       hasMore: filter.offset + rows.length < total,
@@ -215,15 +223,14 @@ export class Numbers {
 
   async numberDetail(promoter: Promoter, number: string, language: Language): Promise<NumberDetail> {
     const row = await this.requireNumber(number);
-    const [ops, packages, price] = await Promise.all([
+    const [ops, packages, markups] = await Promise.all([
       this.operators(language),
       repo.packagesFor(this.deps.db, row.operator, row.min_monthly_fee),
-      this.#pricing(promoter),
+      this.markups(promoter),
     ]);
-    const item = toItem(row, ops.names, language);
     return {
-      ...item,
-      price: price(item),
+      ...toItem(row, ops.names, language),
+      price: row.price + markupOf(markups, row.tags),
       status: row.status as NumberStatus,
       minMonthlyFee: row.min_monthly_fee,
       packages: await localPackages(this.deps.db, packages, language),
