@@ -55,7 +55,9 @@ export const updateAuthorizeBody = z.object({
     .optional(),
 });
 export const authorizeStatus = z.object({
-  status: z.enum(['loggedIn', 'needMobile', 'linked', 'denied', 'pending']),
+  status: z
+    .enum(['loggedIn', 'needMobile', 'linked', 'denied', 'pending', 'scanned'])
+    .describe('scanned: the phone of a scan sign-in confirmed it; the desktop that showed the code goes on'),
   type: z.enum(['login', 'iot', 'scan']),
   page: z.string(),
   syncRedirect: z.number().int(),

@@ -162,7 +162,9 @@ describe('WeChat sign-in through the simulator', () => {
       await phone.post('/api/hk/sendCode', { mobile }, { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.2` }),
     ).data.devCode;
     await complete(phone, { state: first.state, mobile, code });
-    await consent(phone, `type=scan&scan=${started.data.state}`);
+    const scanned = await consent(phone, `type=scan&scan=${started.data.state}`);
+    // The phone is told to go on on the desktop.
+    expect((await complete(phone, { state: scanned.state })).data).toMatchObject({ status: 'scanned', type: 'scan', userInfo: null });
     const polled = body<any>(await desktop.post('/api/site/checkScanAuthorize', { state: started.data.state }));
     expect(polled.data.result).toMatchObject({ status: 'loggedIn', userInfo: { mobile } });
     expect(body<any>(await desktop.get('/api/hk/userInfo')).data.mobile).toBe(mobile);

@@ -170,6 +170,8 @@ export async function complete(deps: OAuthDeps, input: CompleteInput): Promise<A
     avatar: profile.avatar,
   };
   if (state.status === 'denied') return { ...base, status: 'denied', userInfo: null };
+  // The phone's side of a scan sign-in: it confirmed, the desktop that showed the code signs in.
+  if (state.type === 'scan' && state.parent !== '' && state.status === 'used') return { ...base, status: 'scanned', userInfo: null };
   if (state.status === 'pending') return { ...base, status: 'pending', userInfo: null };
   if (state.status !== 'authorized' || state.mini_user_id === null) throw invalid('state', 'oauth.stateInvalid');
   const miniUserId = state.mini_user_id;

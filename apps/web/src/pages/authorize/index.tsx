@@ -166,6 +166,17 @@ export default function AuthorizePage() {
       </div>
     );
   }
+  if (result.status === 'scanned') {
+    return (
+      <div className="center-view authorize-done" data-testid="authorize-done">
+        <CheckCircleFill fontSize={56} color="var(--brand)" />
+        <h1>{t('authorize.scanned')}</h1>
+        <Button color="primary" fill="outline" shape="rounded" onClick={() => void switchTab(HOME)}>
+          {t('authorize.openShop')}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="center-view authorize-done" data-testid="authorize-done">
       <CheckCircleFill fontSize={56} color="var(--brand)" />

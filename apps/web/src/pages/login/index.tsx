@@ -1,12 +1,14 @@
+import type { AuthorizeStatus } from '@simshop/contract/oauth';
 import { isMobile } from '@simshop/contract/validate';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Input, NoticeBar } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
 import { sendCode } from '../../features/auth/api/send-code.ts';
 import { startWechatAuthorize, useWechatInfo } from '../../features/auth/api/wechat-info.ts';
+import { ScanSignIn } from '../../features/auth/components/scan-sign-in.tsx';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { HOME, NavError, navigateTo, redirectTo, switchTab } from '../../lib/nav.ts';
 import { useSession } from '../../lib/session.ts';
@@ -64,6 +66,19 @@ export default function LoginPage() {
   }, [wechat?.needLogin]);
 
   const mobileOk = isMobile(mobile);
+  const [scanning, setScanning] = useState(false);
+  const onScanned = useCallback(
+    async (r: AuthorizeStatus, state: string) => {
+      setScanning(false);
+      if (r.status === 'needMobile') return redirectTo(`/pages/authorize/index?state=${state}`);
+      if (r.status !== 'loggedIn' || !r.userInfo) return;
+      setUserInfo({ mobile: r.userInfo.mobile, nickname: r.nickname || r.userInfo.nickname, avatar: r.avatar || r.userInfo.avatar });
+      await queryClient.invalidateQueries({ queryKey: ['orderList'] });
+      Toast.show({ icon: 'success', content: t('shop.login.welcome') });
+      await goBackTo(redirect);
+    },
+    [queryClient, redirect, setUserInfo, t],
+  );
 
   const send = async () => {
     if (!mobileOk) {
@@ -163,6 +178,11 @@ export default function LoginPage() {
             {t('authorize.withWechat')}
           </button>
         ) : null}
+        {wechat?.enabled && !wechat.inWechat ? (
+          <button type="button" className="login-scan" onClick={() => setScanning(true)}>
+            {t('authorize.scanOpen')}
+          </button>
+        ) : null}
         <div className="login-agree">
           <span className="muted">
             <Checkbox checked={agreed} onChange={setAgreed} style={{ '--icon-size': '15px', '--gap': '6px', '--font-size': '12px' }}>
@@ -188,6 +208,7 @@ export default function LoginPage() {
           </span>
         </div>
       </form>
+      <ScanSignIn visible={scanning} onClose={() => setScanning(false)} onResult={onScanned} />
       <p className="muted login-foot">
         {t('shop.login.privacy')}{' '}
         <button
