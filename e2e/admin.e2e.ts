@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { randomBytes, randomInt } from 'node:crypto';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { idCheckDigit } from '@simshop/contract/validate';
 import { generate } from 'otplib';
 
 /**
@@ -35,11 +37,92 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
   await signIn(page, OWNER);
   await expect(page.getByTestId('operator')).toHaveText('店主 · 店主');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '操作日志']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '订单', '操作日志']);
   // agent02's row names its upstream agent01.
   await expect(page.getByRole('row').filter({ hasText: 'agent02' }).first()).toContainText('agent01');
   await page.screenshot({ path: 'test-results/admin-storefronts.png' });
   await page.getByRole('combobox', { name: '语言' }).click();
   await page.getByTitle('English').click();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Audit log']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Orders', 'Audit log']);
+});
+
+/** A number order of `demo` paid at the sandbox cashier, with `contactMobile` as its buyer. */
+async function paidDemoOrder(request: APIRequestContext, contactMobile: string): Promise<string> {
+  const headers = { 'x-order-session-id': randomBytes(16).toString('hex') };
+  const list = await (await request.get('/api/shop/numberList?promoCode=demo&pageSize=50')).json();
+  const candidates = list.data.list as { number: string }[];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const number = candidates[randomInt(0, candidates.length)]!.number;
+    const detail = await (await request.get(`/api/shop/numberDetail?promoCode=demo&number=${number}`)).json();
+    const first17 = '11010519900101123';
+    const created = await (
+      await request.post('/api/shop/order/create', {
+        headers,
+        data: {
+          promoCode: 'demo',
+          number,
+          packageId: detail.data.packages[0].id,
+          buyerName: '王小明',
+          idNumber: first17 + idCheckDigit(first17),
+          contactMobile,
+          address: { province: '440000', city: '440300', county: '440305', detail: '科技园南区 1 栋 101' },
+          agreed: true,
+        },
+      })
+    ).json();
+    if (created.code !== 0) continue;
+    const orderNo = created.data.orderNo as string;
+    const pay = await (await request.post('/api/shop/order/pay', { headers, data: { orderNo, method: 'sandbox' } })).json();
+    await request.post(`/sandbox/cashier/${pay.data.paymentNo}/pay`, { form: {}, maxRedirects: 0 });
+    const result = await (await request.get(`/api/shop/order/payResult?orderNo=${orderNo}`, { headers })).json();
+    expect(result.data.orderStatus).toBe('paid');
+    return orderNo;
+  }
+  throw new Error('no number could be ordered');
+}
+
+/** The buyer in the shop (English, a phone screen): logs in with the mobile and the on-screen SMS code. */
+async function buyerPage(browser: Browser, mobile: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/shop/#/pages/login/index');
+  await page.getByPlaceholder('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page.getByTestId('dev-code')).toBeVisible();
+  await page.getByPlaceholder('6-digit SMS code').fill((await page.getByTestId('dev-code').textContent()) ?? '');
+  await page.getByText('I have read and accept the').first().click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).not.toHaveURL(/pages\/login/);
+  return page;
+}
+
+test('staff of demo ship a paid order with a tracking number and the buyer sees it', async ({ page, request, browser }) => {
+  const mobile = `136${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  const orderNo = await paidDemoOrder(request, mobile);
+
+  await signIn(page, STAFF);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单']);
+  await page.getByRole('menuitem', { name: '订单' }).click();
+  await page.getByLabel('搜索').fill(orderNo);
+  await page
+    .getByRole('button', { name: '搜 索' })
+    .or(page.getByRole('button', { name: '搜索', exact: true }))
+    .click();
+  const row = page.getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('待发货');
+  await row.getByRole('button', { name: `发货 ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('快递单号').fill('SF-1');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(dialog.getByText('6 到 30 位字母或数字')).toBeVisible();
+  const trackingNo = `SF${randomInt(1e9, 1e10)}`;
+  await dialog.getByLabel('快递单号').fill(trackingNo);
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(row).toContainText('已发货');
+  await page.screenshot({ path: 'test-results/admin-orders.png' });
+
+  const buyer = await buyerPage(browser, mobile);
+  await buyer.goto(`/shop/#/pages/order/logistics/index?orderNo=${orderNo}`);
+  await expect(buyer.getByText(trackingNo)).toBeVisible();
+  await buyer.context().close();
 });

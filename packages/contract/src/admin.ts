@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mobile } from './auth.ts';
 import { page, pageQuery } from './envelope.ts';
 import { msg } from './messages.ts';
+import { orderStatus } from './orders.ts';
 
 /**
  * The operator console (`/admin/`, `/api/admin/*`). Operators sign in with mobile and password,
@@ -79,3 +80,44 @@ export type AuditPage = z.infer<typeof auditPage>;
 /** POST /api/admin/operators/revokeSessions (owners): ends every session of an operator. */
 export const revokeSessionsBody = z.object({ operatorId: z.number().int().min(1) });
 export const revokeSessionsReply = z.object({ revoked: z.number().int() });
+
+// ── Orders ────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/admin/orders: storefront orders (numbers and goods) within the operator's reach. */
+export const adminOrderQuery = pageQuery.extend({
+  status: z.union([z.literal(''), orderStatus]).optional(),
+  promoterId: z.coerce.number().int().min(1).optional(),
+  kind: z.enum(['', 'number', 'goods']).optional(),
+  /** An order number, a contact mobile or a number. */
+  keyword: z.string().max(40).optional(),
+  sort: z.enum(['createdAt', 'amount', 'paidAt']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
+
+export const adminOrder = z.object({
+  kind: z.enum(['number', 'goods']),
+  orderNo: z.string(),
+  promoterId: z.number().int(),
+  promoCode: z.string(),
+  status: z.string(),
+  item: z.string(),
+  amount: z.number().int(),
+  buyerName: z.string(),
+  contactMobile: z.string(),
+  address: z.string(),
+  createdAt: z.number().int(),
+  paidAt: z.number().int().nullable(),
+  shippedAt: z.number().int().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+export const adminOrderPage = page(adminOrder);
+export type AdminOrderPage = z.infer<typeof adminOrderPage>;
+
+/** POST /api/admin/orders/ship: a paid order goes out with the carrier's tracking number; audited. */
+export const shipOrderBody = z.object({
+  orderNo: z.string().min(1).max(40),
+  trackingNo: z.string().regex(/^[A-Za-z0-9]{6,30}$/, msg('validation.lettersDigits')),
+});
+export const shippedOrder = adminOrder.extend({ trackingNo: z.string().nullable() });
+export type ShippedOrder = z.infer<typeof shippedOrder>;

@@ -8,6 +8,7 @@ import { createHashRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { AuditPage } from '../pages/audit.tsx';
 import { LoginPage } from '../pages/login.tsx';
+import { OrdersPage } from '../pages/orders.tsx';
 import { StorefrontsPage } from '../pages/storefronts.tsx';
 import { ConsoleLayout } from './layout.tsx';
 
@@ -25,6 +26,7 @@ const router = createHashRouter([
     element: <ConsoleLayout />,
     children: [
       { index: true, element: <StorefrontsPage /> },
+      { path: 'orders', element: <OrdersPage /> },
       { path: 'audit', element: <AuditPage /> },
     ],
   },

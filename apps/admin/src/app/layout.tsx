@@ -12,6 +12,7 @@ import { useOperator } from './use-operator.ts';
 /** The side menu: every entry is a page of the router, shown to the roles that may use it. */
 const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
+  { path: '/orders', key: 'menu.orders', roles: ['owner', 'agent', 'staff'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
 ];
 

@@ -3,6 +3,7 @@ import { depsOf } from '../../lib/deps.ts';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
+import { adminOrderRoutes } from './routes-orders.ts';
 import { purgeJob } from './service.ts';
 
 /**
@@ -11,10 +12,22 @@ import { purgeJob } from './service.ts';
  */
 export const adminPlugin = fp(
   async (app: App) => {
-    const deps = { ...depsOf(app), site: app.site };
+    const deps = {
+      ...depsOf(app),
+      site: app.site,
+      numbers: app.numbers,
+      goods: app.goods,
+      payments: app.payments,
+      logistics: app.logistics,
+    };
     await app.register(adminAuthRoutes(deps));
-    await app.register(guarded(deps, adminCoreRoutes(deps)));
+    await app.register(
+      guarded(deps, async (scope) => {
+        await adminCoreRoutes(deps)(scope);
+        await adminOrderRoutes(deps)(scope);
+      }),
+    );
     addJobs(app.jobs, [purgeJob(deps)]);
   },
-  { name: 'admin', dependencies: ['jobs', 'site'] },
+  { name: 'admin', dependencies: ['jobs', 'site', 'numbers', 'goods', 'payments', 'logistics', 'orders'] },
 );

@@ -231,7 +231,7 @@ export async function goodsOrderLogistics(deps: OrderDeps, owner: Owner, no: str
 }
 
 /** Ships a paid order (operator tools; the demo seed; tests). */
-export async function shipGoodsOrder(deps: OrderDeps, no: string, now = deps.now()): Promise<void> {
+export async function shipGoodsOrder(deps: OrderDeps, no: string, now = deps.now(), trackingNo?: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const o = await repo.findByNo(trx, no);
     if (!o) throw invalid('orderNo', 'orders.noSuchOrder');
@@ -240,7 +240,14 @@ export async function shipGoodsOrder(deps: OrderDeps, no: string, now = deps.now
     }
     await deps.logistics.ship(
       trx,
-      { orderType: GOODS_ORDER_TYPE, orderId: o.id, reference: o.order_no, fromCity: WAREHOUSE_CITY, toCity: divisionName(o.city) ?? '' },
+      {
+        orderType: GOODS_ORDER_TYPE,
+        orderId: o.id,
+        reference: o.order_no,
+        fromCity: WAREHOUSE_CITY,
+        toCity: divisionName(o.city) ?? '',
+        trackingNo,
+      },
       now,
     );
   });

@@ -25,6 +25,7 @@ export const ORDER_TYPE = 'number';
 
 export type { OrderDeps, Owner } from './common.ts';
 export { orderSessionHash } from './common.ts';
+export { type OperatorOrder, type OperatorOrderFilter, operatorOrder, operatorOrderList } from './operator-orders.ts';
 
 type CreateInput = Omit<CreateOrderBody, 'agreed' | 'promoCode'>;
 
@@ -270,9 +271,12 @@ export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string):
   return { orderNo: o.order_no, ...s };
 }
 
-/** Ships a paid order (operator tools; the demo seed). */
-export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): Promise<void> {
-  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.shipGoodsOrder(deps, no, now);
+/**
+ * Ships a paid order (the operator console; the demo seed), with the tracking number the operator
+ * got from the carrier, or one the logistics provider books.
+ */
+export async function shipOrder(deps: OrderDeps, no: string, now = deps.now(), trackingNo?: string): Promise<void> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.shipGoodsOrder(deps, no, now, trackingNo);
   if (fastOrders.isFastNumberOrderNo(no)) throw invalid('orderNo', 'orders.shipOnlyPaid');
   await deps.db.transaction().execute(async (trx) => {
     const o = await repo.findByNo(trx, no);
@@ -282,7 +286,14 @@ export async function shipOrder(deps: OrderDeps, no: string, now = deps.now()): 
     }
     await deps.logistics.ship(
       trx,
-      { orderType: ORDER_TYPE, orderId: o.id, reference: o.order_no, fromCity: WAREHOUSE_CITY, toCity: divisionName(o.city) ?? '' },
+      {
+        orderType: ORDER_TYPE,
+        orderId: o.id,
+        reference: o.order_no,
+        fromCity: WAREHOUSE_CITY,
+        toCity: divisionName(o.city) ?? '',
+        trackingNo,
+      },
       now,
     );
   });

@@ -1,0 +1,198 @@
+import { type AdminOrder, type AdminOrderPage, type ShippedOrder, shipOrderBody } from '@simshop/contract/admin';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api.ts';
+import { showRefusal } from '../lib/form-errors.ts';
+import { yuan } from '../lib/money.ts';
+import { promotersQuery } from './storefronts.tsx';
+
+const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+const STATUS_COLOURS: Record<string, string> = { paid: 'gold', shipped: 'blue', completed: 'green', cancelled: 'default', refunded: 'red' };
+
+interface Filter {
+  status?: string;
+  promoterId?: number;
+  kind?: string;
+  keyword?: string;
+}
+type Sort = { sort: 'createdAt' | 'amount' | 'paidAt'; order: 'asc' | 'desc' };
+
+/** Storefront orders within the operator's reach: filter, sort, page, and ship a paid one. */
+export function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<Filter>({});
+  const [page, setPage] = useState({ page: 1, pageSize: 20 });
+  const [sort, setSort] = useState<Sort>({ sort: 'createdAt', order: 'desc' });
+  const [shipping, setShipping] = useState<AdminOrder | null>(null);
+  const promoters = useQuery(promotersQuery);
+  const q = useQuery({
+    queryKey: ['admin', 'orders', filter, page, sort],
+    queryFn: () => api<AdminOrderPage>('GET', '/orders', { query: { ...filter, ...page, ...sort } }),
+    placeholderData: keepPreviousData,
+  });
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const sortOrder = (key: Sort['sort']) => (sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
+
+  return (
+    <Card title={t('menu.orders')}>
+      <Form<Filter>
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 8 }}
+        onFinish={(v) => {
+          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filter);
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+      >
+        <Form.Item name="status" label={t('orders.status')}>
+          <Select allowClear style={{ width: 130 }} options={STATUSES.map((s) => ({ value: s, label: t(`orderStatus.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="promoterId" label={t('orders.storefront')}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="kind" label={t('orders.kind')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            options={[
+              { value: 'number', label: t('orders.kindNumber') },
+              { value: 'goods', label: t('orders.kindGoods') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="keyword" label={t('orders.keyword')}>
+          <Input allowClear style={{ width: 200 }} placeholder={t('orders.keywordHint')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common.search')}
+        </Button>
+      </Form>
+      <Table<AdminOrder>
+        rowKey="orderNo"
+        size="middle"
+        loading={q.isFetching}
+        dataSource={q.data?.list ?? []}
+        scroll={{ x: 1100 }}
+        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
+        onChange={(p, _f, sorter) => {
+          setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 });
+          const s = sorter as SorterResult<AdminOrder>;
+          const key = s.columnKey as Sort['sort'] | undefined;
+          setSort(key && s.order ? { sort: key, order: s.order === 'ascend' ? 'asc' : 'desc' } : { sort: 'createdAt', order: 'desc' });
+        }}
+        columns={[
+          { title: t('orders.orderNo'), dataIndex: 'orderNo', width: 200, fixed: 'left' },
+          { title: t('orders.storefront'), dataIndex: 'promoCode', width: 110 },
+          { title: t('orders.item'), dataIndex: 'item', width: 220 },
+          {
+            title: t('orders.amount'),
+            key: 'amount',
+            dataIndex: 'amount',
+            width: 110,
+            sorter: true,
+            sortOrder: sortOrder('amount'),
+            render: yuan,
+          },
+          {
+            title: t('orders.status'),
+            dataIndex: 'status',
+            width: 100,
+            render: (s: string) => <Tag color={STATUS_COLOURS[s]}>{t(`orderStatus.${s}`, { defaultValue: s })}</Tag>,
+          },
+          { title: t('orders.buyer'), render: (_, o) => `${o.buyerName} ${o.contactMobile}`, width: 190 },
+          { title: t('orders.address'), dataIndex: 'address', ellipsis: true },
+          {
+            title: t('orders.createdAt'),
+            key: 'createdAt',
+            dataIndex: 'createdAt',
+            width: 150,
+            sorter: true,
+            sortOrder: sortOrder('createdAt'),
+            render: (v: number) => time.format(v),
+          },
+          {
+            title: t('orders.paidAt'),
+            key: 'paidAt',
+            dataIndex: 'paidAt',
+            width: 150,
+            sorter: true,
+            sortOrder: sortOrder('paidAt'),
+            render: (v: number | null) => (v === null ? '—' : time.format(v)),
+          },
+          {
+            title: t('orders.actions'),
+            width: 100,
+            fixed: 'right',
+            render: (_, o) =>
+              o.status === 'paid' ? (
+                <Button size="small" onClick={() => setShipping(o)} aria-label={`${t('orders.ship')} ${o.orderNo}`}>
+                  {t('orders.ship')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      {shipping && <ShipDialog order={shipping} onClose={() => setShipping(null)} />}
+    </Card>
+  );
+}
+
+function ShipDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ trackingNo: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ trackingNo }: { trackingNo: string }) => {
+    setBusy(true);
+    try {
+      const shipped = await api<ShippedOrder>('POST', '/orders/ship', { body: { orderNo: order.orderNo, trackingNo } });
+      message.success(t('orders.shipped', { orderNo: shipped.orderNo, trackingNo: shipped.trackingNo }));
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      onClose();
+    } catch (error) {
+      showRefusal(form, error, ['trackingNo'], (m) => message.error(m));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`${t('orders.ship')} · ${order.orderNo}`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <div>
+          {order.item} · {order.buyerName} {order.contactMobile}
+        </div>
+        <div>{order.address}</div>
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item
+            name="trackingNo"
+            label={t('orders.trackingNo')}
+            rules={[
+              {
+                validator: (_, v) =>
+                  shipOrderBody.shape.trackingNo.safeParse(v ?? '').success
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('orders.trackingInvalid'))),
+              },
+            ]}
+          >
+            <Input autoFocus maxLength={30} />
+          </Form.Item>
+        </Form>
+      </Space>
+    </Modal>
+  );
+}
