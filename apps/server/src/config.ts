@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { WechatPayConfig } from './providers/payment/wechatpay.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -38,6 +40,20 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
   return list;
 });
 
+/** Payment methods with a provider: the built-in sandbox, WeChat Pay (API v3) and Alipay. */
+export const PAYMENT_METHODS = ['sandbox', 'wechat'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
+/** Alipay (open platform, RSA2 keys; see providers/payment/alipay.ts). */
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key, PEM. */
+  privateKey: string;
+  /** Alipay's public key, PEM. */
+  alipayPublicKey: string;
+  gateway: string;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: integer('PORT', 1, 65535).default(8080),
@@ -59,7 +75,43 @@ const envSchema = z.object({
   ORDER_HOLD_MINUTES: integer('ORDER_HOLD_MINUTES', 1, 1440).default(15),
   TRUST_PROXY: trustProxy.optional(),
   SMS_PROVIDER: z.enum(['console']).optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_PROVIDER: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .refine(
+      (list) => (list.length === 1 && list[0] === 'none') || list.every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)),
+      'PAYMENT_PROVIDER must be none, or sandbox and/or wechat separated by commas',
+    )
+    .optional(),
+  WECHATPAY_MCH_ID: z
+    .string()
+    .regex(/^\d{8,12}$/, 'WECHATPAY_MCH_ID must be a merchant number')
+    .optional(),
+  WECHATPAY_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-zA-Z]{6,30}$/, 'WECHATPAY_APP_ID must be a WeChat app id (wx…)')
+    .optional(),
+  WECHATPAY_SERIAL_NO: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, 'WECHATPAY_SERIAL_NO must be the merchant certificate serial number')
+    .optional(),
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).max(64).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'WECHATPAY_API_V3_KEY must be 32 characters').optional(),
+  WECHATPAY_TRADE_TYPE: z.enum(['h5', 'native']).default('h5'),
+  WECHATPAY_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'WECHATPAY_BASE_URL must be an http(s) URL' })
+    .default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z
+    .string()
+    .regex(/^\d{10,20}$/, 'ALIPAY_APP_ID must be an Alipay app id')
+    .optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z
+    .url({ protocol: /^https?$/, error: 'ALIPAY_GATEWAY must be an http(s) URL' })
+    .default('https://openapi.alipay.com/gateway.do'),
   PAYMENT_SECRET: z.string().min(16, 'PAYMENT_SECRET must be at least 16 characters').optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   SMS_DEV_CODE: z.enum(['on', 'off']).optional(),
@@ -110,8 +162,12 @@ export interface Config {
   bodyLimit: number;
   orderHoldMinutes: number;
   smsProvider: 'console';
-  /** The payment provider: the built-in sandbox (and its cashier pages) or none. */
-  paymentProvider: 'sandbox' | 'none';
+  /** The payment providers, in the cashier's order: the built-in sandbox (and its cashier pages), WeChat Pay, Alipay; none is empty. */
+  paymentProviders: PaymentMethodName[];
+  /** WeChat Pay's merchant settings when `wechat` is among the providers. */
+  wechatPay: WechatPayConfig | null;
+  /** Alipay's app settings when `alipay` is among the providers. */
+  alipay: AlipayConfig | null;
   /** Secret that signs sandbox payment notifications. */
   paymentSecret: string;
   /** Run background jobs (order expiry, notification retries, usage accrual). */
@@ -153,6 +209,58 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function pem(name: string, file: string | undefined, problems: string[]): string {
+  if (!file) {
+    problems.push(`${name}: must be set`);
+    return '';
+  }
+  try {
+    const text = readFileSync(path.resolve(file), 'utf8');
+    if (!text.includes('-----BEGIN ')) problems.push(`${name}: ${file} is not a PEM key`);
+    return text;
+  } catch {
+    problems.push(`${name}: cannot read ${file}`);
+    return '';
+  }
+}
+
+function need<T>(name: string, value: T | undefined, problems: string[], why: string): T | '' {
+  if (value === undefined) problems.push(`${name}: must be set ${why}`);
+  return value ?? '';
+}
+
+/** The real providers' settings: every one they need, and PUBLIC_URL for their notifications. */
+function providerSettings(e: z.infer<typeof envSchema>, providers: PaymentMethodName[]) {
+  const problems: string[] = [];
+  let wechatPay: WechatPayConfig | null = null;
+  let alipay: AlipayConfig | null = null;
+  if ((providers.includes('wechat') || providers.includes('alipay')) && !e.PUBLIC_URL)
+    problems.push('PUBLIC_URL: must be set with PAYMENT_PROVIDER wechat or alipay (their notifications are posted to it)');
+  if (providers.includes('wechat')) {
+    const why = 'with PAYMENT_PROVIDER=wechat';
+    wechatPay = {
+      mchId: need('WECHATPAY_MCH_ID', e.WECHATPAY_MCH_ID, problems, why),
+      appId: need('WECHATPAY_APP_ID', e.WECHATPAY_APP_ID ?? e.WECHAT_APP_ID, problems, why),
+      serialNo: need('WECHATPAY_SERIAL_NO', e.WECHATPAY_SERIAL_NO, problems, why),
+      privateKey: pem('WECHATPAY_PRIVATE_KEY_FILE', e.WECHATPAY_PRIVATE_KEY_FILE, problems),
+      publicKey: pem('WECHATPAY_PUBLIC_KEY_FILE', e.WECHATPAY_PUBLIC_KEY_FILE, problems),
+      publicKeyId: need('WECHATPAY_PUBLIC_KEY_ID', e.WECHATPAY_PUBLIC_KEY_ID, problems, why),
+      apiV3Key: need('WECHATPAY_API_V3_KEY', e.WECHATPAY_API_V3_KEY, problems, why),
+      tradeType: e.WECHATPAY_TRADE_TYPE,
+      baseUrl: e.WECHATPAY_BASE_URL,
+    };
+  }
+  if (providers.includes('alipay')) {
+    alipay = {
+      appId: need('ALIPAY_APP_ID', e.ALIPAY_APP_ID, problems, 'with PAYMENT_PROVIDER=alipay'),
+      privateKey: pem('ALIPAY_PRIVATE_KEY_FILE', e.ALIPAY_PRIVATE_KEY_FILE, problems),
+      alipayPublicKey: pem('ALIPAY_PUBLIC_KEY_FILE', e.ALIPAY_PUBLIC_KEY_FILE, problems),
+      gateway: e.ALIPAY_GATEWAY,
+    };
+  }
+  return { wechatPay, alipay, problems };
+}
 
 /**
  * The rules that keep development defaults out of production (NODE_ENV=production): a real
@@ -199,6 +307,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const oauthProvider = e.OAUTH_PROVIDER ?? (production ? 'none' : 'simulator');
   const oauthProblems = oauthProvider === 'wechat' ? wechatProblems(e) : [];
   if (oauthProblems.length > 0) throw new ConfigError(`Invalid configuration: ${oauthProblems.join('; ')}`);
+  const paymentProviders: PaymentMethodName[] = e.PAYMENT_PROVIDER
+    ? e.PAYMENT_PROVIDER[0] === 'none'
+      ? []
+      : ([...new Set(e.PAYMENT_PROVIDER)] as PaymentMethodName[])
+    : production
+      ? []
+      : ['sandbox'];
+  const payment = providerSettings(e, paymentProviders);
+  if (payment.problems.length > 0) throw new ConfigError(`Invalid configuration: ${payment.problems.join('; ')}`);
   if (e.DEVICE_PROVIDER === 'mqtt' && !e.MQTT_URL)
     throw new ConfigError('Invalid configuration: MQTT_URL: must be set with DEVICE_PROVIDER=mqtt');
   return {
@@ -215,7 +332,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: e.BODY_LIMIT_BYTES,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     smsProvider,
-    paymentProvider: e.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
+    paymentProviders,
+    wechatPay: payment.wechatPay,
+    alipay: payment.alipay,
     paymentSecret: e.PAYMENT_SECRET ?? DEV_PAYMENT_SECRET,
     jobs: e.JOBS === 'on',
     webDir: path.resolve(import.meta.dirname, '../../web/dist'),

@@ -74,9 +74,9 @@ describe('production start-up rules', () => {
   });
 
   it('turns the sandbox and code echo off in production, and keeps them on for development', () => {
-    expect(loadConfig(production)).toMatchObject({ production: true, paymentProvider: 'none', smsDevCode: false });
-    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
-    expect(loadConfig({})).toMatchObject({ production: false, paymentProvider: 'sandbox', smsDevCode: true, trustProxy: false });
+    expect(loadConfig(production)).toMatchObject({ production: true, paymentProviders: [], smsDevCode: false });
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).paymentProviders).toEqual(['sandbox']);
+    expect(loadConfig({})).toMatchObject({ production: false, paymentProviders: ['sandbox'], smsDevCode: true, trustProxy: false });
   });
 
   it('validates TRUST_PROXY', () => {

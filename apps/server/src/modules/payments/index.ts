@@ -1,10 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { depsOf } from '../../lib/deps.ts';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import type { PaymentProvider } from '../../providers/payment/provider.ts';
 import { createSandboxProvider } from '../../providers/payment/sandbox.ts';
 import { sandboxCashierRoutes } from '../../providers/payment/sandbox-cashier.ts';
+import { createWechatPayProvider } from '../../providers/payment/wechatpay.ts';
 import { paymentRoutes } from './routes.ts';
 import { Payments } from './service.ts';
 
@@ -27,12 +30,21 @@ function baseUrl(app: App): string {
 export const paymentsPlugin = fp(
   async (app: App) => {
     const deps = depsOf(app);
+    const { config } = app;
     // The sandbox (and its cashier, whose Pay button anyone may press) only when configured.
-    const sandbox =
-      app.config.paymentProvider === 'sandbox'
-        ? createSandboxProvider({ db: deps.db, secret: app.config.paymentSecret, log: app.log })
-        : null;
-    const payments = new Payments(deps, sandbox ? [sandbox] : [], () => baseUrl(app));
+    const sandbox = config.paymentProviders.includes('sandbox')
+      ? createSandboxProvider({ db: deps.db, secret: config.paymentSecret, log: app.log })
+      : null;
+    // WeChat Pay's H5 orders carry the shopper's address: each request keeps its own.
+    const requestIp = new AsyncLocalStorage<string>();
+    app.addHook('onRequest', (req, _reply, done) => requestIp.run(req.ip, done));
+    const clientIp = () => requestIp.getStore() ?? '127.0.0.1';
+    const providers: PaymentProvider[] = config.paymentProviders.flatMap((m): PaymentProvider[] => {
+      if (m === 'sandbox' && sandbox) return [sandbox];
+      if (m === 'wechat' && config.wechatPay) return [createWechatPayProvider(config.wechatPay, clientIp)];
+      return [];
+    });
+    const payments = new Payments(deps, providers, () => baseUrl(app));
     app.decorate('payments', payments);
     await app.register(paymentRoutes(payments));
     addJobs(app.jobs, payments.jobs());

@@ -40,10 +40,10 @@ export async function setTrade(db: Db, id: number, tradeNo: string, payUrl: stri
 }
 
 /** pending|closed → paid, once: false when it was already paid or refunded. */
-export async function markPaid(trx: Db, id: number, now: number, paidAt: number): Promise<boolean> {
+export async function markPaid(trx: Db, id: number, now: number, paidAt: number, tradeNo: string): Promise<boolean> {
   const res = await trx
     .updateTable('payments')
-    .set({ status: 'paid', paid_at: paidAt, updated_at: now })
+    .set({ status: 'paid', paid_at: paidAt, provider_trade_no: tradeNo, updated_at: now })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'closed'])
     .executeTakeFirst();

@@ -23,6 +23,10 @@ export function paymentRoutes(payments: Payments) {
     // Provider notifications are verified over the exact bytes received, so this scope keeps the raw body.
     await app.register(async (scope: App) => {
       scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      // Alipay posts its notifications as a form.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      );
       scope.post(
         '/api/pay/notify/:method',
         {
@@ -36,7 +40,7 @@ export function paymentRoutes(payments: Payments) {
         async (req, reply) => {
           const raw = typeof req.body === 'string' ? req.body : '';
           const outcome = await payments.notify(req.params.method, req.headers, raw, req.ip);
-          return reply.status(outcome.status).send(outcome.body);
+          return outcome.body === null ? reply.status(outcome.status).send() : reply.status(outcome.status).send(outcome.body);
         },
       );
     });

@@ -278,11 +278,17 @@ export class Payments {
     const result = await this.deps.db.transaction().execute(async (trx) => {
       const p = await repo.findByNo(trx, notice.paymentNo);
       if (!p || p.method !== method) return { outcome: 'rejected' as const, detail: 'unknown payment' };
-      if (p.provider_trade_no !== notice.tradeNo)
+      // Providers that number a trade only once it is paid (WeChat Pay, Alipay) leave it empty until then.
+      if (p.provider_trade_no !== '' && p.provider_trade_no !== notice.tradeNo)
         return { outcome: 'rejected' as const, detail: 'trade number does not match the payment' };
       if (p.amount !== notice.amount) return { outcome: 'rejected' as const, detail: `amount ${notice.amount} does not match ${p.amount}` };
-      if (!(await repo.markPaid(trx, p.id, now, notice.paidAt))) return { outcome: 'duplicate' as const, detail: `already ${p.status}` };
-      const applied = await this.handler(p.order_type).onPaid(trx, { ...p, status: 'paid', paid_at: notice.paidAt }, now);
+      if (!(await repo.markPaid(trx, p.id, now, notice.paidAt, notice.tradeNo)))
+        return { outcome: 'duplicate' as const, detail: `already ${p.status}` };
+      const applied = await this.handler(p.order_type).onPaid(
+        trx,
+        { ...p, status: 'paid', paid_at: notice.paidAt, provider_trade_no: notice.tradeNo },
+        now,
+      );
       if (applied !== 'applied') await this.owesRefund(trx, p.payment_no, applied.refund, now);
       return {
         outcome: 'applied' as const,
