@@ -129,8 +129,13 @@ export async function startFakeWechatPay(opts: { tradeType?: 'h5' | 'native' } =
     const url = new URL(req.url ?? '/', 'http://fake');
     const json = body ? JSON.parse(body) : null;
     fake.accepted.push({ method: req.method ?? '', path: url.pathname, body: json });
-    let m: RegExpExecArray | null;
-    if (req.method === 'POST' && (m = /^\/v3\/pay\/transactions\/(h5|native|jsapi)$/.exec(url.pathname))) {
+    const path = url.pathname;
+    const create = /^\/v3\/pay\/transactions\/(h5|native|jsapi)$/.exec(path);
+    const trade = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
+    const refund = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    let m: RegExpExecArray | null = create;
+    if (req.method === 'POST' && m) {
       if (json.mchid !== mchId || !Number.isSafeInteger(json.amount?.total))
         return send(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
       const existing = trades.get(json.out_trade_no);
@@ -151,12 +156,14 @@ export async function startFakeWechatPay(opts: { tradeType?: 'h5' | 'native' } =
       if (m[1] === 'native') return send(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${prepay.slice(2, 11)}` });
       return send(res, 200, { prepay_id: prepay });
     }
-    if ((m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname)) && req.method === 'GET') {
+    m = trade;
+    if (m && req.method === 'GET') {
       const t = trades.get(decodeURIComponent(m[1] as string));
       if (!t || url.searchParams.get('mchid') !== mchId) return send(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
       return send(res, 200, api.transactionResource(t));
     }
-    if ((m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname)) && req.method === 'POST') {
+    m = close;
+    if (m && req.method === 'POST') {
       const t = trades.get(decodeURIComponent(m[1] as string));
       if (!t) return send(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
       if (t.trade_state === 'SUCCESS' || t.trade_state === 'REFUND') return send(res, 400, { code: 'ORDERPAID', message: '订单已支付' });
@@ -185,7 +192,8 @@ export async function startFakeWechatPay(opts: { tradeType?: 'h5' | 'native' } =
       if (r.status === 'SUCCESS') settle(r);
       return send(res, 200, refundView(r));
     }
-    if ((m = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname)) && req.method === 'GET') {
+    m = refund;
+    if (m && req.method === 'GET') {
       const r = refunds.get(decodeURIComponent(m[1] as string));
       if (!r) return send(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
       return send(res, 200, refundView(r));
