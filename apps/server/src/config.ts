@@ -231,7 +231,7 @@ function need<T>(name: string, value: T | undefined, problems: string[], why: st
 }
 
 /** The real providers' settings: every one they need, and PUBLIC_URL for their notifications. */
-function providerSettings(e: z.infer<typeof envSchema>, providers: PaymentMethodName[]) {
+function providerSettings(e: z.infer<typeof envSchema>, providers: readonly string[]) {
   const problems: string[] = [];
   let wechatPay: WechatPayConfig | null = null;
   let alipay: AlipayConfig | null = null;
