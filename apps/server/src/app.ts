@@ -125,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, requests on kept-alive connections get the envelope below, not Fastify's own 503.
+    return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: (error, req, reply) => {
       req.ctx = parseContext(req);
@@ -148,9 +150,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   app.decorateRequest('ctx', null as never);
+  // Closing (SIGTERM): requests already running finish; a new one on an open connection is refused
+  // with 503 and the connection closed, so the client (or the proxy) retries on another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', (req, reply, done) => {
     req.ctx = parseContext(req);
     reply.headers(securityHeadersFor(req.url));
+    if (closing) {
+      reply.header('connection', 'close');
+      refuse(reply, 503, Code.FAILED, render('system.busy', {}, languageOf(req)));
+      return;
+    }
     try {
       checkIdempotencyKey(req.ctx.idempotencyKey);
     } catch (error) {

@@ -130,6 +130,7 @@ const envSchema = z.object({
   DEVICE_COMMAND_TIMEOUT_SECONDS: integer('DEVICE_COMMAND_TIMEOUT_SECONDS', 1, 3600).default(30),
   DEVICE_REPORT_SECONDS: integer('DEVICE_REPORT_SECONDS', 0, 86_400).default(30),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_SECONDS: integer('SHUTDOWN_GRACE_SECONDS', 1, 600).default(25),
 });
 
 /** Whose X-Forwarded-For to believe: nobody (false), any (true), N hops, or these proxies. */
@@ -204,6 +205,8 @@ export interface Config {
   };
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset: no /metrics at all. */
   metricsToken: string | undefined;
+  /** On SIGTERM/SIGINT, how long draining may take before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -352,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       simulator: { reportMs: e.DEVICE_REPORT_SECONDS * 1000, rebootMs: 5_000, switchMs: 3_000, applyMs: 800 },
     },
     metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     now: Date.now,
     ...overrides,
   };

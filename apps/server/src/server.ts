@@ -19,12 +19,34 @@ async function main() {
     process.exit(1);
   }
   const app = await buildApp(config);
-  const close = async () => {
-    await app.close();
-    process.exit(0);
+  // SIGTERM/SIGINT: stop accepting connections, let the requests under way finish (their
+  // transactions commit and their replies go out; new requests on open connections get 503), stop
+  // the background jobs once their runs end, then close the database. A second signal, or a drain
+  // longer than SHUTDOWN_GRACE_SECONDS, exits at once.
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests under way');
+    const timer = setTimeout(() => {
+      app.log.error(`requests still running after ${config.shutdownGraceMs / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    timer.unref();
+    try {
+      await app.close();
+      app.log.info('shut down cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`SIM shop at ${config.publicUrl ?? `http://localhost:${config.port}`}/shop/`);
 }

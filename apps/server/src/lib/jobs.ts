@@ -18,28 +18,36 @@ export interface Job {
  * Each job must be safe to run on several instances at once: its work is done in transactions
  * with conditional updates, so a second runner finds nothing left to do.
  */
-export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => void {
+export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => Promise<void> {
+  const inFlight = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running = false;
-    const timer = setInterval(async () => {
+    const timer = setInterval(() => {
       if (running) return;
       running = true;
-      const started = performance.now();
-      try {
-        await job.run(Date.now());
-        metrics.jobRun(job.name, 'ok', (performance.now() - started) / 1000);
-      } catch (err) {
-        metrics.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
-        log.error({ err, job: job.name }, 'background job failed');
-      } finally {
+      const run = runOnce(job).finally(() => {
         running = false;
-      }
+        inFlight.delete(run);
+      });
+      inFlight.add(run);
     }, job.everyMs);
     timer.unref();
     return timer;
   });
-  return () => {
+  async function runOnce(job: Job): Promise<void> {
+    const started = performance.now();
+    try {
+      await job.run(Date.now());
+      metrics.jobRun(job.name, 'ok', (performance.now() - started) / 1000);
+    } catch (err) {
+      metrics.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
+      log.error({ err, job: job.name }, 'background job failed');
+    }
+  }
+  /** Stops the timers and waits for the runs under way (their transactions finish). */
+  return async () => {
     for (const t of timers) clearInterval(t);
+    await Promise.allSettled([...inFlight]);
   };
 }
 
@@ -59,14 +67,14 @@ export const jobsPlugin = fp(
     const jobs = new Map<string, Job>();
     app.decorate('jobs', jobs);
     addJobs(jobs, foundationJobs(app.db));
-    let stop = () => {};
+    let stop = async () => {};
     const unwatch: (() => void)[] = [];
     app.addHook('onReady', async () => {
       for (const job of jobs.values()) if (job.depth) unwatch.push(metrics.queueDepth(job.name, job.depth));
       if (app.config.jobs && jobs.size > 0) stop = startJobs([...jobs.values()], app.log);
     });
     app.addHook('onClose', async () => {
-      stop();
+      await stop();
       for (const u of unwatch) u();
     });
   },
