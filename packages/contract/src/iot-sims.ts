@@ -48,3 +48,41 @@ export const protocol = z.object({
   updatedAt: z.number().int(),
 });
 export type Protocol = z.infer<typeof protocol>;
+
+/** What can keep a card off the internet, most fundamental first (GET /api/iot/simDiagnose). */
+export const DIAGNOSIS_CAUSES = [
+  'cancelled',
+  'disabled',
+  'arrears',
+  'realname',
+  'realnameReview',
+  'restricted',
+  'noPackage',
+  'noDataLeft',
+  'dataOff',
+  'notActivated',
+  'suspended',
+  'deviceOffline',
+  'offline',
+] as const;
+/** The one action that fixes a cause; the app names it and knows where it leads. */
+export const DIAGNOSIS_ACTIONS = ['customerService', 'topUp', 'realname', 'removeBreak', 'buyPackage', 'deviceManage', 'refresh'] as const;
+export const DIAGNOSIS_CHECKS = ['card', 'balance', 'realname', 'restriction', 'package', 'data', 'network', 'device'] as const;
+
+/** GET /api/iot/simDiagnose: why the card may be off the internet, in the reader's language. */
+export const simDiagnosis = z.object({
+  ok: z.boolean().describe('nothing found that keeps the card off the internet'),
+  causes: z.array(
+    z.object({
+      key: z.enum(DIAGNOSIS_CAUSES),
+      title: z.string(),
+      detail: z.string(),
+      action: z.enum(DIAGNOSIS_ACTIONS).nullable().describe('null: nothing the holder can do in the app (e.g. switch the device on)'),
+    }),
+  ),
+  checks: z
+    .array(z.object({ key: z.enum(DIAGNOSIS_CHECKS), label: z.string(), ok: z.boolean() }))
+    .describe('every fact looked at, in order; a device card has the device check'),
+  checkedAt: z.number().int().describe('when the card was last synchronised with its operator (epoch ms), or now'),
+});
+export type SimDiagnosis = z.infer<typeof simDiagnosis>;

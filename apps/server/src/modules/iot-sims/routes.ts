@@ -1,11 +1,20 @@
 import { envelope } from '@simshop/contract/envelope';
 import { type SimInfo, simInfo, simLayoutReply } from '@simshop/contract/iot';
-import { changeSimList, protocol, protocolQuery, simHistoryLine, simHistoryLineQuery, simRefreshReply } from '@simshop/contract/iot-sims';
+import {
+  changeSimList,
+  protocol,
+  protocolQuery,
+  simDiagnosis,
+  simHistoryLine,
+  simHistoryLineQuery,
+  simRefreshReply,
+} from '@simshop/contract/iot-sims';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
 import type { Layouts } from '../iot-layout/service.ts';
+import { diagnose } from './diagnosis.ts';
 import { REFRESH_INTERVAL_MS, type Sims } from './service.ts';
 
 const security = [{ simToken: [] }];
@@ -42,6 +51,22 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
       },
     },
     async (req) => ok(await sims.forceRefresh(req.sim.simId, app.config.now(), req.ctx.language)),
+  );
+
+  app.get(
+    '/api/iot/simDiagnose',
+    {
+      schema: {
+        tags: ['iot'],
+        summary: 'Why the card may be off the internet: each cause with the action that fixes it, and the facts checked',
+        security,
+        response: { 200: envelope(simDiagnosis) },
+      },
+    },
+    async (req) => {
+      const now = app.config.now();
+      return ok(diagnose(await sims.getSimInfo(req.sim.simId, now, req.ctx.language), now, req.ctx.language));
+    },
   );
 
   app.get(
