@@ -79,6 +79,7 @@ function demoLayout(): SimLayout {
       { key: 'realnameAuth', title: '实名认证', icon: '', type: 'page', path: '/pages/iot/index/realnameAuth/index' },
       { key: 'bindPhone', title: '绑定手机', icon: '', type: 'page', path: '/pages/iot/index/bindPhone/index' },
       { key: 'wifi', title: 'Wi-Fi', icon: '', type: 'page', path: '/pages-sub/wifi/index' },
+      { key: 'diagnose', title: '网络诊断', icon: '', type: 'page', path: '/pages-sub/iot/index/diagnose/index' },
       { key: 'customer', title: '联系客服', icon: '', type: 'page', path: '/pages/iot/index/customer/index' },
       ...DEVICE_MENUS.map((m) => ({ key: m.key, title: m.title, icon: '', type: 'page', path: m.path })),
     ],

@@ -52,6 +52,7 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   设备管理: 'Device settings',
   切换网络: 'Switch network',
   终端授权: 'Phone access',
+  网络诊断: 'Connection check',
 };
 
 /** Menus of a card in a portable Wi-Fi device (the app shows them to device cards only). */
@@ -85,6 +86,7 @@ export function builtInLayout(): SimLayout {
       menu('integralShop', '积分商城', 'page', '/pages-sub/iot/integralShop/index'),
       menu('realnameAuth', '实名认证', 'page', '/pages/iot/index/realnameAuth/index'),
       menu('bindPhone', '绑定手机', 'page', '/pages/iot/index/bindPhone/index'),
+      menu('diagnose', '网络诊断', 'page', '/pages-sub/iot/index/diagnose/index'),
       menu('customer', '联系客服', 'page', '/pages/iot/index/customer/index'),
       ...DEVICE_MENUS.map((m) => menu(m.key, m.title, 'page', m.path)),
     ],

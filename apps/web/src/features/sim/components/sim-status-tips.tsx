@@ -13,6 +13,9 @@ interface Tip {
   tone: 'warn' | 'bad';
 }
 
+/** The connection check, where every cause comes with its fix. */
+const DIAGNOSE = '/pages-sub/iot/index/diagnose/index';
+
 const go = (path: string) => (knowsPage(path) ? () => void navigateTo(path) : undefined);
 
 /**
@@ -64,6 +67,10 @@ export function SimStatusTips({ info, onBreak }: { info: SimInfo; onBreak: () =>
           ) : null}
         </div>
       ))}
+      <button type="button" className="sim-tips-diagnose" onClick={() => void navigateTo(DIAGNOSE)}>
+        {t('iot.diagnose.link')}
+        <RightOutline />
+      </button>
     </section>
   );
 }

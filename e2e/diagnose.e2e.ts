@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/sim.ts';
+
+test('a card awaiting activation: the dashboard’s reminders lead to the connection check, which names each cause with its fix', async ({
+  page,
+}) => {
+  await logIn(page, '1440000000003');
+  await page.getByRole('button', { name: 'Why is my internet down?' }).click();
+  await expect(page).toHaveURL(/#\/pages-sub\/iot\/index\/diagnose\/index$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('2 things keep the card off the internet');
+
+  const realname = page.getByTestId('cause-realname');
+  await expect(realname.getByRole('heading')).toHaveText('Real-name authentication is missing');
+  await expect(realname).toContainText('By law a card may use data only once its holder is real-named.');
+  const noPackage = page.getByTestId('cause-noPackage');
+  await expect(noPackage.getByRole('heading')).toHaveText('No package in effect');
+  await expect(page.getByTestId('check-realname').getByLabel('problem')).toBeVisible();
+  await expect(page.getByTestId('check-balance').getByLabel('fine')).toBeVisible();
+
+  await noPackage.getByRole('button', { name: 'Buy package' }).click();
+  await expect(page).toHaveURL(/#\/pages\/iot\/index\/package\/index$/);
+  await page.goBack();
+  await realname.getByRole('button').click();
+  await expect(page).toHaveURL(/#\/pages\/iot\/index\/realnameAuth\/index/);
+});
+
+test('a card in service: the connection check finds nothing wrong, and checks again on request', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/shop/#/pages-sub/iot/index/diagnose/index');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No problem found');
+  await expect(page.getByRole('listitem')).toHaveCount(7);
+  await expect(page.getByTestId('check-package')).toContainText('Package and data left');
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/iot/simDiagnose'));
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await asked;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No problem found');
+});
