@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.api.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -29,6 +29,17 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+        },
+      },
+      {
+        // Two instances on PostgreSQL with Redis: run by scripts/test-api-pg.mjs (TEST_REDIS_URL).
+        test: {
+          name: 'cluster',
+          include: ['apps/server/src/**/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
         },
       },
     ],

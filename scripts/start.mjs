@@ -41,5 +41,8 @@ if (stale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), contra
   run(['run', 'build', '-w', 'apps/server']);
 }
 
+// `--build-only`: build what is stale and stop (npm run cluster starts the servers itself).
+if (process.argv.includes('--build-only')) process.exit(0);
+
 const child = spawnSync(process.execPath, ['--enable-source-maps', path.join(server, 'dist/server.js')], { cwd: root, stdio: 'inherit' });
 process.exit(child.status ?? 0);

@@ -19,15 +19,19 @@ import { checkIdempotencyKey } from './lib/idempotency.ts';
 import { refuseUnstorableText } from './lib/input-text.ts';
 import { type Language, render } from './lib/messages.ts';
 import { metricsPlugin } from './lib/metrics.ts';
+import { countInRedis } from './lib/rate-limit.ts';
 import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
 import { securityHeadersFor } from './lib/security-headers.ts';
+import { openShared, type Shared } from './lib/shared.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** What the instances share besides the database: Redis (when configured), the bus, short locks. */
+    shared: Shared;
   }
 }
 
@@ -148,6 +152,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('config', config);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
+  const shared = await openShared(config.redis, app.log, config.now);
+  app.decorate('shared', shared);
+  if (shared.redis) countInRedis(db.db, shared.redis, shared.prefix);
+  app.addHook('onReady', () => shared.ready());
+  app.addHook('onClose', () => shared.close());
+  // A reply goes out only once the changes broadcast while serving it have reached Redis: the
+  // client's next request, to whichever instance, finds them applied.
+  app.addHook('onSend', (_req, _reply, payload, done) => {
+    const flushed = shared.bus.flushed();
+    if (!flushed) return done(null, payload);
+    flushed.then(() => done(null, payload));
+  });
 
   app.decorateRequest('ctx', null as never);
   // Closing (SIGTERM): requests already running finish; a new one on an open connection is refused
@@ -177,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // Counted in Redis when there is one, so the limit holds for all instances together.
+    ...(shared.redis ? { redis: shared.redis, nameSpace: `${shared.prefix}api-rate:`, skipOnError: true } : {}),
     // Only the API: the app shell, its assets, the divisions and /healthz are never refused, so
     // many shoppers behind one NAT address cannot lock each other out of the shop itself.
     allowList: (req) => !req.url.startsWith('/api/'),

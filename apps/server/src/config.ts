@@ -131,6 +131,11 @@ const envSchema = z.object({
   DEVICE_REPORT_SECONDS: integer('DEVICE_REPORT_SECONDS', 0, 86_400).default(30),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_SECONDS: integer('SHUTDOWN_GRACE_SECONDS', 1, 600).default(25),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 letters, digits, _ . : or -')
+    .default('simshop:'),
 });
 
 /** Whose X-Forwarded-For to believe: nobody (false), any (true), N hops, or these proxies. */
@@ -207,6 +212,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** On SIGTERM/SIGINT, how long draining may take before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceMs: number;
+  /**
+   * Redis shared by the instances of one shop (REDIS_URL, REDIS_PREFIX): rate limits, short locks
+   * and the broadcast that drops cached sessions and card views on every instance. Null: this
+   * instance keeps them in process (the database still holds every rule across instances).
+   */
+  redis: { url: string; prefix: string } | null;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -356,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     now: Date.now,
     ...overrides,
   };

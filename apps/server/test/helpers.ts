@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, type DatabaseTarget, loadConfig } from '../src/config.ts';
 import { openDb } from '../src/db/kysely.ts';
+import { queueSchema } from '../src/lib/jobs.ts';
 import type { App } from '../src/lib/route.ts';
 
 /** Which database the API suite runs on: SQLite unless TEST_DB=postgres with TEST_DATABASE_URL. */
@@ -33,6 +34,7 @@ async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promis
         const c = new pg.Client({ connectionString: url });
         await c.connect();
         await c.query(`drop schema ${schema} cascade`);
+        await c.query(`drop schema if exists ${queueSchema(schema)} cascade`);
         await c.end();
       },
     };
@@ -118,6 +120,16 @@ export async function createTestAppPair(overrides: Partial<Config> = {}, env: No
       rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Redis for a test of its own (TEST_REDIS_URL): a fresh key and channel prefix, so tests running
+ * at once on one Redis never see each other's counters or messages.
+ */
+export function testRedis(): { url: string; prefix: string } {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('this suite needs TEST_REDIS_URL (a Redis server, e.g. redis://127.0.0.1:6379/1)');
+  return { url, prefix: `t_${randomBytes(6).toString('hex')}:` };
 }
 
 /** Parses an inject reply as the API envelope. */

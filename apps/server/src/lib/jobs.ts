@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
 import type { Db } from '../db/kysely.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 import { metrics } from './metrics.ts';
 import { purgeExpired } from './rate-limit.ts';
+import type { Locks } from './shared.ts';
 
 export interface Job {
   name: string;
@@ -13,41 +15,128 @@ export interface Job {
   depth?: () => Promise<number>;
 }
 
+/** What a job runner needs from the app. */
+export interface RunnerEnv {
+  log: FastifyBaseLogger;
+  /** Claims of a time slot shared by the instances (Redis), or this process's own. */
+  locks: Locks;
+}
+
+/** A started runner: `stop` ends it; `enqueue` asks for one more run of a job now. */
+export interface JobRunner {
+  enqueue(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
- * Runs background jobs on fixed intervals (order expiry, notification retries, usage accrual...).
- * Each job must be safe to run on several instances at once: its work is done in transactions
- * with conditional updates, so a second runner finds nothing left to do.
+ * Runs background jobs in this process on fixed intervals (SQLite). Each run of
+ * a job first claims its time slot (`everyMs` long) in `locks`: with Redis the instances share the
+ * claims, so a slot runs on one instance only. A job must still be safe to run twice at once (its
+ * work is done in transactions with conditional updates, so a second runner finds nothing to do).
  */
-export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => Promise<void> {
-  const inFlight = new Set<Promise<void>>();
+export function startJobs(jobs: Job[], env: RunnerEnv): JobRunner {
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  const running = new Map<string, Promise<void>>();
+  const runOnce = (job: Job): Promise<void> => {
+    const under = running.get(job.name);
+    if (under) return under;
+    const run = timedRun(job, env.log)
+      .catch(() => {})
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+    return run;
+  };
   const timers = jobs.map((job) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      const run = runOnce(job).finally(() => {
-        running = false;
-        inFlight.delete(run);
+    const timer = setInterval(async () => {
+      if (running.has(job.name)) return;
+      const slot = Math.floor(Date.now() / job.everyMs);
+      const claimed = await env.locks.acquire(`job:${job.name}:${slot}`, job.everyMs).catch((err) => {
+        env.log.warn({ err, job: job.name }, 'cannot claim the job slot');
+        return null;
       });
-      inFlight.add(run);
+      if (claimed) await runOnce(job);
     }, job.everyMs);
     timer.unref();
     return timer;
   });
-  async function runOnce(job: Job): Promise<void> {
-    const started = performance.now();
-    try {
-      await job.run(Date.now());
-      metrics.jobRun(job.name, 'ok', (performance.now() - started) / 1000);
-    } catch (err) {
-      metrics.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
-      log.error({ err, job: job.name }, 'background job failed');
-    }
+  return {
+    enqueue: async (name) => {
+      const job = byName.get(name);
+      if (!job) throw new Error(`no job ${name}`);
+      await runOnce(job);
+    },
+    /** Stops the timers and waits for the runs under way (their transactions finish). */
+    stop: async () => {
+      for (const t of timers) clearInterval(t);
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}
+
+/** Runs a job once, counted in /metrics; a failure is logged and thrown on. */
+async function timedRun(job: Job, log: FastifyBaseLogger): Promise<void> {
+  const started = performance.now();
+  try {
+    await job.run(Date.now());
+    metrics.jobRun(job.name, 'ok', (performance.now() - started) / 1000);
+  } catch (err) {
+    metrics.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
+    log.error({ err, job: job.name }, 'background job failed');
+    throw err;
   }
-  /** Stops the timers and waits for the runs under way (their transactions finish). */
-  return async () => {
-    for (const t of timers) clearInterval(t);
-    await Promise.allSettled([...inFlight]);
+}
+
+/** How a job is kept on the queue: tries, the wait before a retry (doubled each time) and how long a run may take. */
+export const QUEUE_RETRY = { retryLimit: 3, retryBackoff: true, expireInSeconds: 600 } as const;
+
+/**
+ * Runs background jobs on a queue kept in PostgreSQL (pg-boss), shared by every instance. Each
+ * instance offers a run of every job once per `everyMs`, throttled by pg-boss to one per time slot
+ * (singletonSeconds) across instances; the queue's `stately` policy keeps at most one run waiting
+ * and one running. Whichever instance fetches a run does it; a failed run is retried with backoff.
+ */
+export async function startQueue(
+  jobs: Job[],
+  env: RunnerEnv & {
+    connectionString: string;
+    schema: string;
+    /** Polling interval as a share of half a job's interval (1; at least half a second). */
+    pollingScale?: number;
+    /** The wait before the first retry (then doubled, with jitter): a job's interval, at most a minute. */
+    retryDelaySeconds?: number;
+  },
+): Promise<JobRunner> {
+  const boss = new PgBoss({ connectionString: env.connectionString, schema: env.schema, max: 4, schedule: false });
+  boss.on('error', (err) => env.log.error({ err }, 'job queue error'));
+  await boss.start();
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
+    const seconds = Math.max(1, Math.ceil(job.everyMs / 1000));
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'stately',
+      ...QUEUE_RETRY,
+      retryDelay: env.retryDelaySeconds ?? Math.min(seconds, 60),
+    });
+    const pollingIntervalSeconds = Math.min(30, Math.max(0.5, (seconds / 2) * (env.pollingScale ?? 1)));
+    // A failed run is thrown on to pg-boss, which retries it.
+    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, () => timedRun(job, env.log));
+    const offer = () =>
+      boss.send(job.name, {}, { singletonSeconds: seconds }).catch((err) => env.log.warn({ err, job: job.name }, 'cannot queue the job'));
+    void offer();
+    const timer = setInterval(offer, job.everyMs);
+    timer.unref();
+    timers.push(timer);
+  }
+  return {
+    enqueue: async (name) => {
+      if (!jobs.some((j) => j.name === name)) throw new Error(`no job ${name}`);
+      await boss.send(name, {});
+    },
+    stop: async () => {
+      for (const t of timers) clearInterval(t);
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
   };
 }
 
@@ -58,23 +147,32 @@ declare module 'fastify' {
   }
 }
 
+/** The PostgreSQL schema of the job queue: `pgboss`, or `<schema>_jobs` beside the shop's own schema. */
+export const queueSchema = (schema: string | undefined) => (schema ? `${schema}_jobs` : 'pgboss');
+
 /**
  * The job registry: modules add their jobs while they register; the jobs start once the app is ready
- * (when the config allows) and stop when it closes.
+ * (when the config allows: on the PostgreSQL queue, or in process on SQLite) and stop when it closes.
  */
 export const jobsPlugin = fp(
   async (app) => {
     const jobs = new Map<string, Job>();
     app.decorate('jobs', jobs);
     addJobs(jobs, foundationJobs(app.db));
-    let stop = async () => {};
+    let runner: JobRunner | null = null;
     const unwatch: (() => void)[] = [];
     app.addHook('onReady', async () => {
       for (const job of jobs.values()) if (job.depth) unwatch.push(metrics.queueDepth(job.name, job.depth));
-      if (app.config.jobs && jobs.size > 0) stop = startJobs([...jobs.values()], app.log);
+      if (!app.config.jobs || jobs.size === 0) return;
+      const env = { log: app.log, locks: app.shared.locks };
+      const target = app.config.database;
+      runner =
+        target.dialect === 'postgres'
+          ? await startQueue([...jobs.values()], { ...env, connectionString: target.url, schema: queueSchema(target.schema) })
+          : startJobs([...jobs.values()], env);
     });
     app.addHook('onClose', async () => {
-      await stop();
+      await runner?.stop();
       for (const u of unwatch) u();
     });
   },

@@ -1,10 +1,58 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { type DialectName, deleteBefore } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
- * Fixed-window counters in the database, so every server instance sees the same counts.
- * `hit` adds one and tells whether the caller is still within `limit` for the window.
+ * The counters of a database kept in Redis instead (REDIS_URL): each window is one key, counted by
+ * a Lua script (INCR with PEXPIRE, atomic on the Redis server), so every instance sees the same
+ * counts without a write to the database per try.
+ */
+class RedisCounters {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  key(key: string, windowStart: number): string {
+    return `${this.prefix}rate:${key}:${windowStart}`;
+  }
+
+  /** Adds one; the count after. The key lives one window (of real time) from its first try. */
+  async hit(key: string, windowMs: number): Promise<number> {
+    return Number(await this.redis.eval(HIT, 1, key, windowMs));
+  }
+
+  /** Adds one only while the count is below `limit`; the count after, or 0 when full. */
+  async reserve(key: string, limit: number, windowMs: number): Promise<number> {
+    return Number(await this.redis.eval(RESERVE, 1, key, limit, windowMs));
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, key);
+  }
+}
+
+const HIT = `local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return c`;
+const RESERVE = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if c > tonumber(ARGV[1]) then redis.call('DECR', KEYS[1]) return 0 end
+return c`;
+const RELEASE = `local c = tonumber(redis.call('GET', KEYS[1]) or '0') if c > 0 then return redis.call('DECR', KEYS[1]) end return 0`;
+
+const inRedis = new WeakMap<Kysely<Database>, RedisCounters>();
+
+/**
+ * Keeps the rate-limit counters of `db` in Redis from now on (the app does this when REDIS_URL is
+ * set); calls made inside a transaction of `db` still count in the database.
+ */
+export function countInRedis(db: Kysely<Database>, redis: Redis, prefix: string): void {
+  inRedis.set(db, new RedisCounters(redis, prefix));
+}
+
+/**
+ * Fixed-window counters shared by every server instance: in the database, or in Redis when the app
+ * has one. `hit` adds one and tells whether the caller is still within `limit` for the window.
  */
 export async function hit(
   db: Kysely<Database>,
@@ -14,6 +62,11 @@ export async function hit(
   now = Date.now(),
 ): Promise<{ allowed: boolean; count: number; retryAfterMs: number }> {
   const windowStart = now - (now % windowMs);
+  const redis = inRedis.get(db);
+  if (redis) {
+    const count = await redis.hit(redis.key(key, windowStart), windowMs);
+    return { allowed: count <= limit, count, retryAfterMs: windowStart + windowMs - now };
+  }
   const row = await db
     .insertInto('rate_counters')
     .values({ key, window_start: windowStart, count: 1, expires_at: windowStart + windowMs })
@@ -42,6 +95,8 @@ export async function reserve(
   now = Date.now(),
 ): Promise<Reservation | null> {
   const windowStart = now - (now % windowMs);
+  const redis = inRedis.get(db);
+  if (redis) return (await redis.reserve(redis.key(key, windowStart), limit, windowMs)) > 0 ? { key, windowStart } : null;
   const row = await db
     .insertInto('rate_counters')
     .values({ key, window_start: windowStart, count: 1, expires_at: windowStart + windowMs })
@@ -58,6 +113,8 @@ export async function reserve(
 
 /** Gives back a slot taken by `reserve` (the try succeeded, or was refused for another reason). */
 export async function release(db: Kysely<Database>, r: Reservation): Promise<void> {
+  const redis = inRedis.get(db);
+  if (redis) return redis.release(redis.key(r.key, r.windowStart));
   await db
     .updateTable('rate_counters')
     .set((eb) => ({ count: eb('count', '-', 1) }))

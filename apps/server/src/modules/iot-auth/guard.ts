@@ -14,21 +14,27 @@ declare module 'fastify' {
  */
 export function guardSimScope(scope: App, sessions: SimSessions): void {
   scope.addHook('onRequest', (req, _reply, done) => {
-    const { simToken, simNo } = req.ctx;
-    const now = scope.config.now();
-    try {
-      // A session read in the last second is checked without waiting on the database.
-      const cached = sessions.authenticateCached(simToken, simNo, now);
-      if (cached) {
-        req.sim = cached;
-        return done();
+    const check = () => {
+      const { simToken, simNo } = req.ctx;
+      const now = scope.config.now();
+      try {
+        // A session read in the last second is checked without waiting on the database.
+        const cached = sessions.authenticateCached(simToken, simNo, now);
+        if (cached) {
+          req.sim = cached;
+          return done();
+        }
+      } catch (error) {
+        return done(error as Error);
       }
-    } catch (error) {
-      return done(error as Error);
-    }
-    sessions.authenticate(simToken, simNo, now).then((sim) => {
-      req.sim = sim;
-      done();
-    }, done);
+      sessions.authenticate(simToken, simNo, now).then((sim) => {
+        req.sim = sim;
+        done();
+      }, done);
+    };
+    // With several instances, revocations made anywhere before this request are applied first.
+    const settled = sessions.settled();
+    if (settled) settled.then(check);
+    else check();
   });
 }

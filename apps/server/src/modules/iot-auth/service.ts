@@ -17,6 +17,7 @@ import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit, release, reserve } from '../../lib/rate-limit.ts';
+import type { Bus } from '../../lib/shared.ts';
 import { maskCode } from '../../providers/sms/provider.ts';
 import type { LoginTarget, Sims } from '../iot-sims/service.ts';
 import * as repo from './repository.ts';
@@ -46,10 +47,13 @@ export interface AuthedSim {
 }
 
 /**
- * Sessions read in the last second, by token hash (this instance only). Logout and switching on this
- * instance evict at once; another instance sees a revocation within SESSION_CACHE_MS.
+ * Sessions read in the last second, by token hash (per instance). A revocation is broadcast to
+ * every instance (the bus), which drops its entry at once; without Redis another instance sees it
+ * within SESSION_CACHE_MS.
  */
 export const SESSION_CACHE_MS = 1_000;
+/** The bus channel of revoked sessions (by token hash). */
+const REVOKED = 'sim-session.revoked';
 type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionByHash>>>;
 
 const timeout = (id: 'sim.loginRequired' | 'sim.sessionInvalid' | 'sim.loggedOut' | 'sim.sessionExpired' | 'sim.sessionMismatch') =>
@@ -72,9 +76,23 @@ function checkSession(session: SessionRow | null, tokenHash: string, simNo: stri
 export class SimSessions {
   /** The row of a token hash, or false for an unknown token. */
   readonly #cache: LRUCache<string, SessionRow | false>;
+  /** Counts the revocations heard: a row read while one arrived is not cached (it may predate it). */
+  #revocations = 0;
 
-  constructor(private readonly deps: { db: Kysely<Database>; now: () => number }) {
+  constructor(private readonly deps: { db: Kysely<Database>; now: () => number; bus: Bus }) {
     this.#cache = ttlCache({ ttlMs: SESSION_CACHE_MS, max: 100_000, now: deps.now });
+    deps.bus.subscribe(REVOKED, (tokenHash) => {
+      this.#revocations++;
+      this.#cache.delete(tokenHash);
+    });
+  }
+
+  /**
+   * Resolves once every revocation made (on any instance) before the call is applied here;
+   * undefined when none can be on its way (a single instance).
+   */
+  settled(): Promise<void> | undefined {
+    return this.deps.bus.settled();
   }
 
   /**
@@ -93,8 +111,9 @@ export class SimSessions {
     const tokenHash = sha256(token);
     let session = this.#cache.get(tokenHash);
     if (session === undefined) {
+      const heard = this.#revocations;
       session = (await repo.findSessionByHash(this.deps.db, tokenHash)) ?? false;
-      this.#cache.set(tokenHash, session);
+      if (heard === this.#revocations) this.#cache.set(tokenHash, session);
     }
     return checkSession(session || null, tokenHash, simNo, now);
   }
@@ -117,7 +136,7 @@ export class SimSessions {
 
   async revoke(session: AuthedSim, now: number): Promise<void> {
     await repo.revokeSession(this.deps.db, session.sessionId, now);
-    this.#cache.delete(session.tokenHash);
+    this.deps.bus.publish(REVOKED, session.tokenHash);
   }
 }
 

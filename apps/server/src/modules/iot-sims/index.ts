@@ -13,7 +13,14 @@ declare module 'fastify' {
 /** The SIM dashboard: SIM info, refresh, history, the SIMs of a device, breaks, the card's layout. */
 export const iotSimsPlugin = fp(
   async (app: App) => {
-    const sims = new Sims({ db: app.db, carrier: app.iotCarrier, site: app.site, layouts: app.iotLayouts, now: () => app.config.now() });
+    const sims = new Sims({
+      db: app.db,
+      carrier: app.iotCarrier,
+      site: app.site,
+      layouts: app.iotLayouts,
+      now: () => app.config.now(),
+      bus: app.shared.bus,
+    });
     app.decorate('iotSims', sims);
     await app.register(async (scope) => {
       app.guardSimScope(scope);

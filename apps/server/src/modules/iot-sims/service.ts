@@ -22,6 +22,7 @@ import { ttlCache } from '../../lib/cache.ts';
 import { fail } from '../../lib/errors.ts';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../../lib/flow-math.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
+import type { Bus } from '../../lib/shared.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import { breakAndVolume, breakRemovable, closeBreaks, pushDataSwitch, syncSim, syncSimIn, usageDays } from '../iot-carrier/service.ts';
@@ -93,18 +94,26 @@ export interface SimsDeps {
   site: Site;
   layouts: Layouts;
   now: () => number;
+  /** Tells every instance which card's view changed (see forgetSimInfo). */
+  bus: Bus;
 }
 
+/** The bus channel of changed cards (by id). */
+const CHANGED = 'sim-info.changed';
+
 /**
- * SIM info built in the last second, per card and language (this instance only): the dashboard
- * asks at most once a second (spec §4), so a card's figures are read from the database at most once
- * a second per instance. Writers on this instance call `forgetSimInfo` at once.
+ * SIM info built in the last second, per card and language (per instance): the dashboard asks at
+ * most once a second (spec §4), so a card's figures are read from the database at most once a
+ * second per instance. Writers call `forgetSimInfo`, which every instance hears at once through the
+ * bus (with Redis); without it another instance shows the change within SIM_INFO_CACHE_MS.
  */
 export const SIM_INFO_CACHE_MS = 1_000;
 
 /** SIM cards and devices as the holder sees them. */
 export class Sims {
   readonly #info: LRUCache<number, Partial<Record<Language, SimInfo>>>;
+  /** Counts the changes heard: a view built while one arrived is not cached (it may predate it). */
+  #changes = 0;
 
   /** The VIP in effect shown in SIM info, given by the module that sells VIP (none without it). */
   #vipOrder: (simId: number, now: number, language: Language) => Promise<VipOrder | null> = async () => null;
@@ -145,6 +154,10 @@ export class Sims {
 
   constructor(private readonly deps: SimsDeps) {
     this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 50_000, now: deps.now });
+    deps.bus.subscribe(CHANGED, (simId) => {
+      this.#changes++;
+      this.#info.delete(Number(simId));
+    });
   }
 
   private async operatorNames(language: Language): Promise<Map<number, string>> {
@@ -153,16 +166,19 @@ export class Sims {
 
   /** Drops the cached SIM info of a card after changing it (packages, balances, statuses). */
   forgetSimInfo(simId: number): void {
-    this.#info.delete(simId);
+    this.deps.bus.publish(CHANGED, String(simId));
   }
 
   /** The SIM info of a card, from the one-second cache when fresh. The object is shared: do not mutate. */
   async getSimInfoCached(simId: number, now: number, language: Language): Promise<SimInfo> {
-    const entry = this.#info.get(simId);
-    const hit = entry?.[language];
+    // With several instances, changes made anywhere before this call are applied first.
+    const settled = this.deps.bus.settled();
+    if (settled) await settled;
+    const hit = this.#info.get(simId)?.[language];
     if (hit) return hit;
+    const heard = this.#changes;
     const info = await this.getSimInfo(simId, now, language);
-    this.#info.set(simId, { ...(entry ?? {}), [language]: info });
+    if (heard === this.#changes) this.#info.set(simId, { ...(this.#info.get(simId) ?? {}), [language]: info });
     return info;
   }
 

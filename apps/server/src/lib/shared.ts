@@ -1,0 +1,208 @@
+/**
+ * What the instances of one shop share besides the database: with Redis (REDIS_URL) a broadcast
+ * that every instance hears, short locks and rate-limit counters; without it the same interfaces
+ * work in this process only, which is all a single instance needs.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/** Messages to every instance of the shop (this one included). */
+export interface Bus {
+  /**
+   * Runs this instance's handlers of `channel` at once and sends the message to the other
+   * instances; a reply sent after this call is sent only once the message has reached Redis.
+   */
+  publish(channel: string, message: string): void;
+  /** Handles the messages of `channel` (handlers run synchronously, in the order published). */
+  subscribe(channel: string, handler: (message: string) => void): void;
+  /**
+   * Resolves once every message published (on any instance) before the call has been handled
+   * here; undefined when there is nothing to wait for (no Redis, or Redis unreachable).
+   */
+  settled(): Promise<void> | undefined;
+  /** Resolves once this instance's messages published so far have reached Redis; undefined when none are on their way. */
+  flushed(): Promise<void> | undefined;
+}
+
+/** Short locks shared by the instances: a name held until its time runs out or it is released. */
+export interface Locks {
+  /** Takes `name` for `ttlMs` unless another holder has it; the release function, or null. */
+  acquire(name: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
+}
+
+export interface Shared {
+  /** The command connection to Redis, or null without REDIS_URL. */
+  redis: Redis | null;
+  /** The prefix of every key and channel this shop uses in Redis. */
+  prefix: string;
+  bus: Bus;
+  locks: Locks;
+  /** Resolves once the subscriptions of the bus are in place (before the instance takes requests). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The bus of a single instance: handlers run at once, nothing else to wait for. */
+class LocalBus implements Bus {
+  protected readonly handlers = new Map<string, ((message: string) => void)[]>();
+
+  publish(channel: string, message: string): void {
+    this.deliver(channel, message);
+  }
+
+  subscribe(channel: string, handler: (message: string) => void): void {
+    this.handlers.set(channel, [...(this.handlers.get(channel) ?? []), handler]);
+  }
+
+  protected deliver(channel: string, message: string): void {
+    for (const handler of this.handlers.get(channel) ?? []) handler(message);
+  }
+
+  settled(): Promise<void> | undefined {
+    return undefined;
+  }
+
+  flushed(): Promise<void> | undefined {
+    return undefined;
+  }
+}
+
+/**
+ * The bus over Redis pub/sub. `settled` sends a PING on the subscriber connection: Redis answers it
+ * after every message published before it, on the same connection, so once the PONG is back every
+ * such message has been handled. Concurrent callers share PINGs (each waits for one sent after it
+ * called), so a burst of requests costs one round trip or two, not one each.
+ */
+class RedisBus extends LocalBus {
+  #inFlight: Promise<void> | null = null;
+  #next: Promise<void> | null = null;
+  readonly #sending = new Set<Promise<unknown>>();
+  readonly #subscribing: Promise<unknown>[] = [];
+
+  constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly prefix: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    super();
+    sub.on('message', (channel: string, message: string) => {
+      if (channel.startsWith(prefix)) this.deliver(channel.slice(prefix.length), message);
+    });
+  }
+
+  override publish(channel: string, message: string): void {
+    this.deliver(channel, message);
+    if (this.pub.status !== 'ready') {
+      this.log.warn({ channel }, 'Redis is not connected: other instances see the change when their caches expire');
+      return;
+    }
+    const sent = this.pub.publish(this.prefix + channel, message).catch((err) => this.log.warn({ err, channel }, 'Redis publish failed'));
+    this.#sending.add(sent);
+    void sent.finally(() => this.#sending.delete(sent));
+  }
+
+  override subscribe(channel: string, handler: (message: string) => void): void {
+    if (!this.handlers.has(channel)) this.#subscribing.push(this.sub.subscribe(this.prefix + channel));
+    super.subscribe(channel, handler);
+  }
+
+  /** Resolves once Redis has confirmed every subscription made so far. */
+  async subscribed(): Promise<void> {
+    await Promise.all(this.#subscribing);
+  }
+
+  override settled(): Promise<void> | undefined {
+    if (this.sub.status !== 'ready') return undefined;
+    if (this.#next) return this.#next;
+    if (!this.#inFlight) return this.#ping();
+    this.#next = this.#inFlight.then(() => {
+      this.#next = null;
+      return this.#ping();
+    });
+    return this.#next;
+  }
+
+  #ping(): Promise<void> {
+    const p = this.sub
+      .ping()
+      .then(
+        () => {},
+        (err) => this.log.warn({ err }, 'Redis ping failed'),
+      )
+      .finally(() => {
+        if (this.#inFlight === p) this.#inFlight = null;
+      });
+    this.#inFlight = p;
+    return p;
+  }
+
+  override flushed(): Promise<void> | undefined {
+    return this.#sending.size === 0 ? undefined : Promise.all(this.#sending).then(() => {});
+  }
+}
+
+/** Locks of this process only (a single instance). */
+class LocalLocks implements Locks {
+  readonly #held = new Map<string, number>();
+  constructor(private readonly now: () => number) {}
+
+  async acquire(name: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
+    const now = this.now();
+    const until = this.#held.get(name);
+    if (until !== undefined && until > now) return null;
+    this.#held.set(name, now + ttlMs);
+    return async () => {
+      if (this.#held.get(name) === now + ttlMs) this.#held.delete(name);
+    };
+  }
+}
+
+/** Deletes a lock only if it is still the holder's (its random token). */
+const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+class RedisLocks implements Locks {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async acquire(name: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
+    const key = `${this.prefix}lock:${name}`;
+    const token = crypto.randomUUID();
+    const taken = await this.redis.set(key, token, 'PX', Math.max(1, Math.round(ttlMs)), 'NX');
+    if (taken !== 'OK') return null;
+    return async () => {
+      await this.redis.eval(UNLOCK, 1, key, token);
+    };
+  }
+}
+
+/** Opens the shared parts: over Redis when `redis` is given, else in process. */
+export async function openShared(
+  redis: { url: string; prefix: string } | null,
+  log: FastifyBaseLogger,
+  now: () => number,
+): Promise<Shared> {
+  if (!redis) {
+    return { redis: null, prefix: '', bus: new LocalBus(), locks: new LocalLocks(now), ready: async () => {}, close: async () => {} };
+  }
+  // Commands fail at once while Redis is away (no queue to wait in): a request is never held up
+  // by it, and the in-process fallbacks (cache expiry) still hold.
+  const options = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 } as const;
+  const pub = new Redis(redis.url, options);
+  const sub = new Redis(redis.url, { ...options, enableOfflineQueue: true });
+  for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'Redis connection error'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  const bus = new RedisBus(pub, sub, redis.prefix, log);
+  return {
+    redis: pub,
+    prefix: redis.prefix,
+    bus,
+    locks: new RedisLocks(pub, redis.prefix),
+    ready: () => bus.subscribed(),
+    close: async () => {
+      await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})]);
+    },
+  };
+}
