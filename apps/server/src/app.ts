@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('config', config);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
-  const shared = await openShared(config.redis, app.log, config.now);
+  const shared = await openShared(config.redis, app.log);
   app.decorate('shared', shared);
   if (shared.redis) countInRedis(db.db, shared.redis, shared.prefix);
   app.addHook('onReady', () => shared.ready());

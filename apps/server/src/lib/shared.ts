@@ -103,13 +103,15 @@ class RedisBus extends LocalBus {
   }
 
   override subscribe(channel: string, handler: (message: string) => void): void {
-    if (!this.handlers.has(channel)) this.#subscribing.push(this.sub.subscribe(this.prefix + channel));
+    // Failures are kept (not left unhandled) and reported by `subscribed`.
+    if (!this.handlers.has(channel)) this.#subscribing.push(this.sub.subscribe(this.prefix + channel).catch((err: Error) => err));
     super.subscribe(channel, handler);
   }
 
   /** Resolves once Redis has confirmed every subscription made so far. */
   async subscribed(): Promise<void> {
-    await Promise.all(this.#subscribing);
+    const failed = (await Promise.all(this.#subscribing)).find((r) => r instanceof Error);
+    if (failed) throw failed;
   }
 
   override settled(): Promise<void> | undefined {
@@ -142,18 +144,20 @@ class RedisBus extends LocalBus {
   }
 }
 
-/** Locks of this process only (a single instance). */
+/** Locks of this process only (a single instance), timed by the real clock. */
 class LocalLocks implements Locks {
   readonly #held = new Map<string, number>();
-  constructor(private readonly now: () => number) {}
 
   async acquire(name: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
-    const now = this.now();
+    const now = Date.now();
     const until = this.#held.get(name);
     if (until !== undefined && until > now) return null;
-    this.#held.set(name, now + ttlMs);
+    // Locks left to run out (a job's time slot) are dropped once past.
+    if (this.#held.size >= 1_000) for (const [n, u] of this.#held) if (u <= now) this.#held.delete(n);
+    const mine = now + ttlMs;
+    this.#held.set(name, mine);
     return async () => {
-      if (this.#held.get(name) === now + ttlMs) this.#held.delete(name);
+      if (this.#held.get(name) === mine) this.#held.delete(name);
     };
   }
 }
@@ -179,13 +183,9 @@ class RedisLocks implements Locks {
 }
 
 /** Opens the shared parts: over Redis when `redis` is given, else in process. */
-export async function openShared(
-  redis: { url: string; prefix: string } | null,
-  log: FastifyBaseLogger,
-  now: () => number,
-): Promise<Shared> {
+export async function openShared(redis: { url: string; prefix: string } | null, log: FastifyBaseLogger): Promise<Shared> {
   if (!redis) {
-    return { redis: null, prefix: '', bus: new LocalBus(), locks: new LocalLocks(now), ready: async () => {}, close: async () => {} };
+    return { redis: null, prefix: '', bus: new LocalBus(), locks: new LocalLocks(), ready: async () => {}, close: async () => {} };
   }
   // Commands fail at once while Redis is away (no queue to wait in): a request is never held up
   // by it, and the in-process fallbacks (cache expiry) still hold.

@@ -10,7 +10,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestAppPair, dialectUnderTest, type TestAppPair, testRedis } from '../../test/helpers.ts';
-import { type Job, type JobRunner, startQueue } from '../lib/jobs.ts';
+import { type Job, type JobRunner, startJobs, startQueue } from '../lib/jobs.ts';
 import { reserve } from '../lib/rate-limit.ts';
 import { openShared } from '../lib/shared.ts';
 import { addPackage, adjust, client, key, newCard, simLogin } from './iot-money/test-kit.ts';
@@ -71,6 +71,19 @@ describe('two instances with Redis', () => {
     expect(rows).toEqual([]);
   });
 
+  it('in-process job runners claim each time slot in Redis: no slot runs on both instances', async () => {
+    const [a, b] = pair.apps;
+    const slots: number[] = [];
+    const name = `cluster.inprocess.${key().slice(0, 8)}`;
+    const job = { name, everyMs: 100, run: async () => slots.push(Math.floor(Date.now() / 100)) };
+    const log = { error: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
+    const runners = [a, b].map((app) => startJobs([job], { log, locks: app.shared.locks }));
+    await new Promise((r) => setTimeout(r, 1_050));
+    for (const r of runners) await r.stop();
+    expect(slots.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(slots).size).toBe(slots.length);
+  });
+
   it('a short lock is held by one instance at a time', async () => {
     const [a, b] = pair.apps;
     const name = `cluster-test:${key()}`;
@@ -91,7 +104,7 @@ describe('background jobs on the PostgreSQL queue', () => {
   /** Two instances' runners of the same jobs on one queue. */
   async function twoRunners(jobs: (instance: 'a' | 'b') => Job[]) {
     for (const instance of ['a', 'b'] as const) {
-      const shared = await openShared(null, silent, Date.now);
+      const shared = await openShared(null, silent);
       runners.push(
         await startQueue(jobs(instance), {
           log: silent,
