@@ -80,7 +80,7 @@ describe('GET /metrics', () => {
 
   it('counts background job runs and failures', async () => {
     let runs = 0;
-    const stop = startJobs(
+    const runner = startJobs(
       [
         {
           name: 'test.flaky',
@@ -91,10 +91,10 @@ describe('GET /metrics', () => {
           },
         },
       ],
-      t.app.log,
+      { log: t.app.log, locks: t.app.shared.locks },
     );
     await expect.poll(() => runs, { timeout: 2000 }).toBeGreaterThanOrEqual(3);
-    stop();
+    await runner.stop();
     const s = await scrape();
     expect(value(s, 'simshop_job_runs_total{job="test.flaky",outcome="failed"}')).toBe(1);
     expect(value(s, 'simshop_job_runs_total{job="test.flaky",outcome="ok"}')).toBe(runs - 1);
