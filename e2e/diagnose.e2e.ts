@@ -35,3 +35,22 @@ test('a card in service: the connection check finds nothing wrong, and checks ag
   await asked;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No problem found');
 });
+
+test('a device card’s usage history shows the operator’s record and the device’s own meter side by side, with their freshness', async ({
+  page,
+}) => {
+  await logIn(page, 'MF0000000001');
+  await page.goto('/shop/#/pages-sub/iot/index/historyLine/index');
+  const meters = page.getByRole('region', { name: 'Two meters this month' });
+  await expect(meters.getByTestId('meter-carrier')).toContainText(/Operator's record\s*[\d.]+ (MB|GB)\s*updated /);
+  await expect(meters.getByTestId('meter-device')).toContainText(/Device's own meter\s*[\d.]+ (MB|GB)\s*updated /);
+  await expect(meters.getByTestId('meter-gap')).toContainText('Difference');
+  await expect(meters).toContainText("Your package is charged by the operator's record.");
+});
+
+test('a plain SIM’s usage history has no device meter', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/shop/#/pages-sub/iot/index/historyLine/index');
+  await expect(page.getByTestId('history-total')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Two meters this month' })).toHaveCount(0);
+});

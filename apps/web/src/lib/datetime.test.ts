@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNearDateTime, formatTime, shopDay } from './datetime.ts';
+import { formatAgo, formatDate, formatDateTime, formatNearDateTime, formatTime, shopDay } from './datetime.ts';
 
 // 2026-11-22 18:56 UTC is 2026-11-23 02:56 in China.
 const AT = Date.UTC(2026, 10, 22, 18, 56);
@@ -27,5 +27,15 @@ describe('datetime', () => {
   it('shows only the time on the same China day', () => {
     expect(formatNearDateTime(AT + 3_600_000, AT, 'en')).toBe('03:56');
     expect(formatNearDateTime(AT + 86_400_000, AT, 'en')).toBe('Nov 24, 2026, 02:56');
+  });
+
+  it('says how long ago an instant was, in the largest whole unit', () => {
+    const now = Date.UTC(2026, 10, 23, 9, 0, 0);
+    expect(formatAgo(now - 20_000, now, 'en')).toBe('now');
+    expect(formatAgo(now - 5 * 60_000, now, 'en')).toBe('5 minutes ago');
+    expect(formatAgo(now - 5 * 60_000, now, 'zh-Hans')).toBe('5分钟前');
+    expect(formatAgo(now - 5 * 60_000, now, 'zh-Hant')).toBe('5 分鐘前');
+    expect(formatAgo(now - 3 * 3_600_000, now, 'en')).toBe('3 hours ago');
+    expect(formatAgo(now - 2 * 86_400_000, now, 'en')).toBe('2 days ago');
   });
 });

@@ -65,3 +65,13 @@ export function weekdayNames(language: Language = currentLanguage()): string[] {
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => f.format(Date.UTC(2024, 0, 1 + i)));
 }
+
+/** How long ago an instant was, in the largest whole unit: "just now", "5 minutes ago" / "5分钟前", "2 days ago". */
+export function formatAgo(ms: number, now = Date.now(), language: Language = currentLanguage()): string {
+  const seconds = Math.max(0, Math.round((now - ms) / 1000));
+  const f = new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' });
+  if (seconds < 60) return f.format(0, 'second');
+  if (seconds < 3600) return f.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return f.format(-Math.floor(seconds / 3600), 'hour');
+  return f.format(-Math.floor(seconds / 86_400), 'day');
+}

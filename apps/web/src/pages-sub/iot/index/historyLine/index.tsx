@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSimHistoryLine } from '../../../../features/sim/api/sim-history-line.ts';
+import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { HistoryChart } from '../../../../features/sim/components/history-chart.tsx';
+import { MetersCard } from '../../../../features/sim/components/meters-card.tsx';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { flowText } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
@@ -12,6 +14,7 @@ export default function HistoryLinePage() {
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const { data, isError, refetch } = useSimHistoryLine(DAYS);
+  const info = useSimInfo().data;
   if (!loggedIn) return null;
   if (isError) return <SimLoadFailed onRetry={() => void refetch()} />;
   if (!data) return <SimLoading lines={8} />;
@@ -36,6 +39,7 @@ export default function HistoryLinePage() {
           </div>
         </div>
       </section>
+      {info ? <MetersCard info={info} /> : null}
       <section className="card">
         <div className="sim-card-head">
           <h2 className="section-title">{t('iot.history.daily')}</h2>
