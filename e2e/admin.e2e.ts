@@ -37,13 +37,13 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
   await signIn(page, OWNER);
   await expect(page.getByTestId('operator')).toHaveText('店主 · 店主');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '订单', '操作日志']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '订单', '号码', '操作日志']);
   // agent02's row names its upstream agent01.
   await expect(page.getByRole('row').filter({ hasText: 'agent02' }).first()).toContainText('agent01');
   await page.screenshot({ path: 'test-results/admin-storefronts.png' });
   await page.getByRole('combobox', { name: '语言' }).click();
   await page.getByTitle('English').click();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Orders', 'Audit log']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Orders', 'Numbers', 'Audit log']);
 });
 
 /** A number order of `demo` paid at the sandbox cashier, with `contactMobile` as its buyer. */
@@ -125,4 +125,35 @@ test('staff of demo ship a paid order with a tracking number and the buyer sees 
   await buyer.goto(`/shop/#/pages/order/logistics/index?orderNo=${orderNo}`);
   await expect(buyer.getByText(trackingNo)).toBeVisible();
   await buyer.context().close();
+});
+
+test('the owner imports 1,000 numbers from a CSV (preview, then import) and a shopper finds them', async ({ page, browser }) => {
+  const numbers = new Set<string>();
+  while (numbers.size < 1000) numbers.add(`199${String(randomInt(0, 1e8)).padStart(8, '0')}`);
+  const list = [...numbers];
+  const csv = `number,operator,province,city,price\n${list.map((n) => `${n},4,440000,440300,`).join('\n')}\n12345,4,440000,440300,\n`;
+
+  await signIn(page, OWNER, 1);
+  await page.getByRole('menuitem', { name: '号码' }).click();
+  await page.getByLabel('选择 CSV').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByRole('button', { name: '预 览' })
+    .or(page.getByRole('button', { name: '预览', exact: true }))
+    .click();
+  await expect(page.getByText('有问题的行')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '不是以 1 开头的 11 位号码' })).toContainText('1002');
+  await page.getByRole('button', { name: '导入 1000 个号码' }).click();
+  await expect(page.getByText('已导入 1000 个号码，跳过 1 个')).toBeVisible();
+  await page.screenshot({ path: 'test-results/admin-numbers.png' });
+
+  const shopper = await browser.newPage({ locale: 'en-US', viewport: { width: 375, height: 812 } });
+  for (const n of [list[0]!, list[999]!]) {
+    await shopper.goto(`/shop/#/pages/index/VanityNumber/index?keyword=${n}`);
+    await shopper.reload();
+    await expect(shopper.getByText('1 number found')).toBeVisible();
+    await expect(
+      shopper.getByRole('button', { name: new RegExp(`^${n.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3')} China Mobile`) }),
+    ).toBeVisible();
+  }
+  await shopper.close();
 });

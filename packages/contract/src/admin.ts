@@ -121,3 +121,66 @@ export const shipOrderBody = z.object({
 });
 export const shippedOrder = adminOrder.extend({ trackingNo: z.string().nullable() });
 export type ShippedOrder = z.infer<typeof shippedOrder>;
+
+// ── Numbers ───────────────────────────────────────────────────────────────────────────────
+
+/** Most numbers in one import. */
+export const MAX_IMPORT_ROWS = 100_000;
+
+/**
+ * POST /api/admin/numbers/import/preview and /commit (owners): a CSV whose first line names the
+ * columns `number,operator,province,city[,price,prestored]` (or 号码,运营商,省份,城市,售价,预存);
+ * operator 1–4, division codes, prices in yuan (empty: the price the number's patterns suggest).
+ * The preview stores nothing; the commit adds the lines without a problem, on sale.
+ */
+export const numbersImportBody = z.object({ csv: z.string().min(1).max(8_000_000) });
+export const importLine = z.object({
+  line: z.number().int(),
+  number: z.string(),
+  operator: z.string(),
+  province: z.string(),
+  city: z.string(),
+  price: z.number().int(),
+  prestored: z.number().int(),
+  tags: z.array(z.string()),
+  /** What is wrong with the line, in the reader's language; null when it can be imported. */
+  error: z.string().nullable(),
+});
+export type ImportLineView = z.infer<typeof importLine>;
+export const numbersImportPreview = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  /** The first 100 lines. */
+  lines: z.array(importLine),
+  /** The first 500 lines with a problem. */
+  errors: z.array(importLine),
+});
+export type NumbersImportPreview = z.infer<typeof numbersImportPreview>;
+export const numbersImportResult = z.object({ imported: z.number().int(), skipped: z.number().int(), errors: z.array(importLine) });
+export type NumbersImportResult = z.infer<typeof numbersImportResult>;
+
+/** GET /api/admin/numbers (owners): an 11-digit keyword is the number, fewer digits its ending. */
+export const adminNumberQuery = pageQuery.extend({
+  keyword: z.union([z.literal(''), z.string().regex(/^\d{1,11}$/, msg('validation.digits'))]).optional(),
+  status: z.enum(['', 'on_sale', 'held', 'sold', 'off_sale']).optional(),
+  operator: z.enum(['', '1', '2', '3', '4']).optional(),
+});
+export const adminNumber = z.object({
+  number: z.string(),
+  operator: z.string(),
+  province: z.string(),
+  city: z.string(),
+  price: z.number().int(),
+  prestored: z.number().int(),
+  minMonthlyFee: z.number().int(),
+  tags: z.array(z.string()),
+  status: z.string(),
+  updatedAt: z.number().int(),
+});
+export type AdminNumber = z.infer<typeof adminNumber>;
+export const adminNumberPage = page(adminNumber);
+export type AdminNumberPage = z.infer<typeof adminNumberPage>;
+
+/** POST /api/admin/numbers/hold and /release (owners): off sale and back; audited. */
+export const numberHoldBody = z.object({ number: z.string().regex(/^1\d{10}$/, msg('validation.elevenDigits')) });

@@ -119,6 +119,18 @@ export const MESSAGES = {
   'admin.loginRequired': [],
   'admin.forbidden': [],
   'admin.noSuchObject': [],
+  'numbersImport.badNumber': [],
+  'numbersImport.duplicateInFile': ['line'],
+  'numbersImport.exists': [],
+  'numbersImport.badOperator': [],
+  'numbersImport.badProvince': [],
+  'numbersImport.badCity': [],
+  'numbersImport.badPrice': [],
+  'numbersImport.badHeader': [],
+  'numbersImport.noRows': [],
+  'numbersImport.tooManyRows': ['max'],
+  'numbersImport.notOnSale': [],
+  'numbersImport.notHeld': [],
   'payments.methodNotOffered': ['method'],
   'payments.nothingToPay': [],
   'payments.unavailable': [],
@@ -487,6 +499,7 @@ export const FIELDS = [
   'challenge',
   'operatorId',
   'promoterId',
+  'csv',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

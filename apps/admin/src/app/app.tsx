@@ -8,6 +8,7 @@ import { createHashRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { AuditPage } from '../pages/audit.tsx';
 import { LoginPage } from '../pages/login.tsx';
+import { NumbersPage } from '../pages/numbers.tsx';
 import { OrdersPage } from '../pages/orders.tsx';
 import { StorefrontsPage } from '../pages/storefronts.tsx';
 import { ConsoleLayout } from './layout.tsx';
@@ -27,6 +28,7 @@ const router = createHashRouter([
     children: [
       { index: true, element: <StorefrontsPage /> },
       { path: 'orders', element: <OrdersPage /> },
+      { path: 'numbers', element: <NumbersPage /> },
       { path: 'audit', element: <AuditPage /> },
     ],
   },

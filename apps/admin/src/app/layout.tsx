@@ -13,6 +13,7 @@ import { useOperator } from './use-operator.ts';
 const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
   { path: '/orders', key: 'menu.orders', roles: ['owner', 'agent', 'staff'] },
+  { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
 ];
 

@@ -3,6 +3,7 @@ import { depsOf } from '../../lib/deps.ts';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
+import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
 import { purgeJob } from './service.ts';
 
@@ -25,6 +26,7 @@ export const adminPlugin = fp(
       guarded(deps, async (scope) => {
         await adminCoreRoutes(deps)(scope);
         await adminOrderRoutes(deps)(scope);
+        await adminNumberRoutes(deps)(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);

@@ -74,6 +74,69 @@ export async function insertNumbers(db: Db, numbers: NewNumber[], now: number): 
   }
 }
 
+/** Adds numbers on sale, skipping any already in the inventory; how many were added. */
+export async function insertNewNumbers(db: Db, numbers: NewNumber[], now: number): Promise<number> {
+  if (numbers.length === 0) return 0;
+  const inserted = await db
+    .insertInto('numbers')
+    .values(
+      numbers.map((n) => ({
+        number: n.number,
+        segment: n.number.slice(0, 3),
+        rev: [...n.number].reverse().join(''),
+        operator: n.operator,
+        province: n.province,
+        city: n.city,
+        price: n.price,
+        prestored: n.prestored,
+        min_monthly_fee: n.minMonthlyFee,
+        tags: n.tags,
+        rank: n.rank,
+        status: 'on_sale',
+        order_id: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('number').doNothing())
+    .returning('id')
+    .execute();
+  await postTags(
+    db,
+    inserted.map((r) => r.id),
+  );
+  return inserted.length;
+}
+
+/** An operator takes a number on sale off sale (no order holds it); its tag postings go. */
+export async function takeOffSale(trx: Db, number: string, now: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('numbers')
+    .set({ status: 'off_sale', updated_at: now })
+    .where('number', '=', number)
+    .where('status', '=', 'on_sale')
+    .returning(['id', 'tags'])
+    .executeTakeFirst();
+  if (!row) return false;
+  const bits = POSTED_BITS.filter((b) => (row.tags & b) !== 0);
+  if (bits.length > 0) await trx.deleteFrom('number_tags').where('tag', 'in', bits).where('number_id', '=', row.id).execute();
+  return true;
+}
+
+/** Puts a number an operator took off sale back on sale, with its tag postings. */
+export async function putBackOnSale(trx: Db, number: string, now: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('numbers')
+    .set({ status: 'on_sale', updated_at: now })
+    .where('number', '=', number)
+    .where('status', '=', 'off_sale')
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await postTags(trx, [row.id]);
+  return true;
+}
+
 export function findByNumber(db: Db, number: string) {
   return db.selectFrom('numbers').selectAll().where('number', '=', number).executeTakeFirst();
 }

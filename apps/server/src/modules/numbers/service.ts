@@ -21,6 +21,21 @@ import { Texts, textsFor } from '../i18n-texts/service.ts';
 import { divisionNameIn, isMunicipalDistricts, type Promoter, type Site } from '../site/service.ts';
 import { FEATURED_BIT, TAG_BIT, tagMask, tagsOfMask } from './patterns.ts';
 import * as repo from './repository.ts';
+
+export {
+  addNumbers,
+  type CheckedLine,
+  checkImport,
+  holdNumber,
+  type ImportLine,
+  type ImportProblem,
+  type InventoryFilter,
+  inventoryList,
+  OPERATOR_CODES,
+  releaseNumber,
+} from './inventory.ts';
+export { tagsOfMask } from './patterns.ts';
+
 import { COUNT_CAP, type ListedNumber, type MarkupLayer, markupOf, type NumberFilter, searchNumbers } from './search.ts';
 
 type Db = Kysely<Database>;

@@ -1,0 +1,208 @@
+import type { AdminNumber, AdminNumberPage, ImportLineView, NumbersImportPreview, NumbersImportResult } from '@simshop/contract/admin';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api.ts';
+import { yuan } from '../lib/money.ts';
+
+const OPERATORS = ['1', '2', '3', '4'] as const;
+
+/** The number inventory (owners): import a CSV (preview, then commit), search, hold and release. */
+export function NumbersPage() {
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <ImportCard />
+      <InventoryCard />
+    </Space>
+  );
+}
+
+function ImportCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<NumbersImportPreview | null>(null);
+  const [result, setResult] = useState<NumbersImportResult | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    setPreview(null);
+    setResult(null);
+    setCsv(file ? { name: file.name, text: await file.text() } : null);
+  };
+  const run = async (step: 'preview' | 'commit') => {
+    if (!csv) return;
+    setBusy(step);
+    try {
+      if (step === 'preview') setPreview(await api<NumbersImportPreview>('POST', '/numbers/import/preview', { body: { csv: csv.text } }));
+      else {
+        const done = await api<NumbersImportResult>('POST', '/numbers/import/commit', { body: { csv: csv.text } });
+        setResult(done);
+        setPreview(null);
+        await queryClient.invalidateQueries({ queryKey: ['admin', 'numbers'] });
+      }
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const lineColumns = [
+    { title: t('numbers.line'), dataIndex: 'line', width: 70 },
+    { title: t('numbers.number'), dataIndex: 'number', width: 140 },
+    { title: t('numbers.operator'), dataIndex: 'operator', width: 90, render: (o: string) => t(`operator.${o}`, { defaultValue: o }) },
+    { title: t('numbers.price'), dataIndex: 'price', width: 100, render: yuan },
+    { title: t('numbers.tags'), dataIndex: 'tags', render: (tags: string[]) => tags.map((x) => <Tag key={x}>{x}</Tag>) },
+    {
+      title: t('numbers.problem'),
+      dataIndex: 'error',
+      render: (e: string | null) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : '✓'),
+    },
+  ];
+  return (
+    <Card title={t('numbers.import')}>
+      <Typography.Paragraph type="secondary">{t('numbers.importHint')}</Typography.Paragraph>
+      <Space wrap>
+        <label className="ant-btn ant-btn-default" style={{ display: 'inline-flex', alignItems: 'center', cursor: 'pointer' }}>
+          {t('numbers.chooseFile')}
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            aria-label={t('numbers.chooseFile')}
+            style={{ position: 'absolute', opacity: 0, width: 1, height: 1 }}
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+        </label>
+        <Typography.Text>{csv?.name ?? t('numbers.noFile')}</Typography.Text>
+        <Button disabled={!csv} loading={busy === 'preview'} onClick={() => run('preview')}>
+          {t('numbers.preview')}
+        </Button>
+        <Button type="primary" disabled={!preview || preview.valid === 0} loading={busy === 'commit'} onClick={() => run('commit')}>
+          {preview ? t('numbers.commitCount', { count: preview.valid }) : t('numbers.commit')}
+        </Button>
+      </Space>
+      {preview && (
+        <div style={{ marginTop: 16 }}>
+          <Space size="large">
+            <Statistic title={t('numbers.total')} value={preview.total} />
+            <Statistic title={t('numbers.valid')} value={preview.valid} />
+            <Statistic
+              title={t('numbers.invalid')}
+              value={preview.invalid}
+              valueStyle={preview.invalid > 0 ? { color: '#cf1322' } : undefined}
+            />
+          </Space>
+          {preview.errors.length > 0 && (
+            <Table<ImportLineView>
+              style={{ marginTop: 16 }}
+              title={() => t('numbers.problems')}
+              size="small"
+              rowKey="line"
+              dataSource={preview.errors}
+              columns={lineColumns}
+              pagination={{ pageSize: 10 }}
+            />
+          )}
+          <Table<ImportLineView>
+            style={{ marginTop: 16 }}
+            title={() => t('numbers.firstLines')}
+            size="small"
+            rowKey="line"
+            dataSource={preview.lines}
+            columns={lineColumns}
+            pagination={{ pageSize: 10 }}
+          />
+        </div>
+      )}
+      {result && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type={result.skipped > 0 ? 'warning' : 'success'}
+          showIcon
+          message={t('numbers.imported', { imported: result.imported, skipped: result.skipped })}
+        />
+      )}
+    </Card>
+  );
+}
+
+function InventoryCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<{ keyword?: string; status?: string; operator?: string }>({});
+  const [page, setPage] = useState({ page: 1, pageSize: 20 });
+  const q = useQuery({
+    queryKey: ['admin', 'numbers', filter, page],
+    queryFn: () => api<AdminNumberPage>('GET', '/numbers', { query: { ...filter, ...page } }),
+    placeholderData: keepPreviousData,
+  });
+  const toggle = async (n: AdminNumber) => {
+    try {
+      await api('POST', n.status === 'off_sale' ? '/numbers/release' : '/numbers/hold', { body: { number: n.number } });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'numbers'] });
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
+  return (
+    <Card title={t('numbers.inventory')}>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 8 }}
+        onFinish={(v: { keyword?: string; status?: string; operator?: string }) => {
+          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x)));
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+      >
+        <Form.Item name="keyword" label={t('numbers.keyword')} rules={[{ pattern: /^\d{1,11}$/, message: t('numbers.keywordInvalid') }]}>
+          <Input allowClear style={{ width: 160 }} placeholder={t('numbers.keywordHint')} />
+        </Form.Item>
+        <Form.Item name="status" label={t('numbers.status')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={['on_sale', 'held', 'sold', 'off_sale'].map((s) => ({ value: s, label: t(`numberStatus.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="operator" label={t('numbers.operator')}>
+          <Select allowClear style={{ width: 120 }} options={OPERATORS.map((o) => ({ value: o, label: t(`operator.${o}`) }))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common.search')}
+        </Button>
+      </Form>
+      <Table<AdminNumber>
+        rowKey="number"
+        size="middle"
+        loading={q.isFetching}
+        dataSource={q.data?.list ?? []}
+        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
+        onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
+        columns={[
+          { title: t('numbers.number'), dataIndex: 'number' },
+          { title: t('numbers.operator'), dataIndex: 'operator', render: (o: string) => t(`operator.${o}`, { defaultValue: o }) },
+          { title: t('numbers.price'), dataIndex: 'price', render: yuan },
+          { title: t('numbers.prestored'), dataIndex: 'prestored', render: yuan },
+          { title: t('numbers.tags'), dataIndex: 'tags', render: (tags: string[]) => tags.map((x) => <Tag key={x}>{x}</Tag>) },
+          { title: t('numbers.status'), dataIndex: 'status', render: (s: string) => t(`numberStatus.${s}`, { defaultValue: s }) },
+          {
+            title: t('orders.actions'),
+            render: (_, n) =>
+              n.status === 'on_sale' || n.status === 'off_sale' ? (
+                <Button
+                  size="small"
+                  onClick={() => toggle(n)}
+                  aria-label={`${t(n.status === 'on_sale' ? 'numbers.hold' : 'numbers.release')} ${n.number}`}
+                >
+                  {t(n.status === 'on_sale' ? 'numbers.hold' : 'numbers.release')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
