@@ -11,6 +11,7 @@ import { generate } from 'otplib';
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'zh-CN' });
 
 export const OWNER = { mobile: '13700000001', password: 'Owner#2026', secret: 'SIMSHOPOWNERDEMOTOTPKEYAAAAAAAAA' };
+export const AGENT = { mobile: '13700000002', password: 'Agent#2026', secret: 'SIMSHOPAGENTDEMOTOTPKEYAAAAAAAAA' };
 export const STAFF = { mobile: '13700000003', password: 'Staff#2026', secret: 'SIMSHOPSTAFFDEMOTOTPKEYAAAAAAAAA' };
 
 /** Signs in; a code is used once, so a second sign-in within 30 s takes the next step's code. */
@@ -37,13 +38,13 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
   await signIn(page, OWNER);
   await expect(page.getByTestId('operator')).toHaveText('店主 · 店主');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '订单', '号码', '操作日志']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '订单', '号码', '下级定价', '操作日志']);
   // agent02's row names its upstream agent01.
   await expect(page.getByRole('row').filter({ hasText: 'agent02' }).first()).toContainText('agent01');
   await page.screenshot({ path: 'test-results/admin-storefronts.png' });
   await page.getByRole('combobox', { name: '语言' }).click();
   await page.getByTitle('English').click();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Orders', 'Numbers', 'Audit log']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Orders', 'Numbers', 'Downstream prices', 'Audit log']);
 });
 
 /** A number order of `demo` paid at the sandbox cashier, with `contactMobile` as its buyer. */
@@ -156,4 +157,26 @@ test('the owner imports 1,000 numbers from a CSV (preview, then import) and a sh
     ).toBeVisible();
   }
   await shopper.close();
+});
+
+test('the agent of agent01 changes the price agent02’s shoppers pay for numbers, and agent02’s shop shows it', async ({
+  page,
+  request,
+}) => {
+  const list = await (await request.get('/api/shop/numberList?promoCode=agent01&pageSize=20')).json();
+  const n = (list.data.list as { number: string; price: number; tags: string[] }[]).find((x) => !x.tags.includes('AAAA'))!;
+
+  await signIn(page, AGENT);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单', '下级定价']);
+  await page.getByRole('menuitem', { name: '下级定价' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'agent02' });
+  await expect(row).toContainText('全部号码 +¥20.00');
+  await row.getByRole('button', { name: '修改价格 agent02' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('spinbutton').first().fill('25');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(row).toContainText('全部号码 +¥25.00');
+
+  const detail = await (await request.get(`/api/shop/numberDetail?promoCode=agent02&number=${n.number}`)).json();
+  expect(detail.data.price).toBe(n.price + 2500);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customPrice, lowerAgent, numberPriceRule } from './agents.ts';
 import { mobile } from './auth.ts';
 import { page, pageQuery } from './envelope.ts';
 import { msg } from './messages.ts';
@@ -184,3 +185,23 @@ export type AdminNumberPage = z.infer<typeof adminNumberPage>;
 
 /** POST /api/admin/numbers/hold and /release (owners): off sale and back; audited. */
 export const numberHoldBody = z.object({ number: z.string().regex(/^1\d{10}$/, msg('validation.elevenDigits')) });
+
+// ── Agents ────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/admin/agents/downstream: an agent's direct downstream agents and their prices (owners name the agent). */
+export const adminDownstreamQuery = z.object({ agentId: z.coerce.number().int().min(1).optional() });
+export const adminDownstream = z.object({
+  agent: adminPromoterRef,
+  list: z.array(lowerAgent),
+});
+export type AdminDownstream = z.infer<typeof adminDownstream>;
+
+/** POST /api/admin/agents/price: replaces the custom price of a direct downstream agent (33001 otherwise); audited. */
+export const adminLowerPriceBody = customPrice.extend({
+  lowerPromoCode: z.string().min(1).max(64),
+  numberRules: z
+    .array(numberPriceRule)
+    .max(20)
+    .refine((rules) => new Set(rules.map((r) => r.pattern)).size === rules.length, msg('agents.duplicatePattern')),
+});
+export type AdminLowerPriceBody = z.infer<typeof adminLowerPriceBody>;

@@ -6,6 +6,7 @@ import zhTW from 'antd/locale/zh_TW';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
+import { AgentsPage } from '../pages/agents.tsx';
 import { AuditPage } from '../pages/audit.tsx';
 import { LoginPage } from '../pages/login.tsx';
 import { NumbersPage } from '../pages/numbers.tsx';
@@ -29,6 +30,7 @@ const router = createHashRouter([
       { index: true, element: <StorefrontsPage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'numbers', element: <NumbersPage /> },
+      { path: 'agents', element: <AgentsPage /> },
       { path: 'audit', element: <AuditPage /> },
     ],
   },

@@ -14,6 +14,7 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
   { path: '/orders', key: 'menu.orders', roles: ['owner', 'agent', 'staff'] },
   { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
+  { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
 ];
 

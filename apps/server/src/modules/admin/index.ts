@@ -3,6 +3,7 @@ import { depsOf } from '../../lib/deps.ts';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
+import { adminAgentRoutes } from './routes-agents.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
 import { purgeJob } from './service.ts';
@@ -27,9 +28,10 @@ export const adminPlugin = fp(
         await adminCoreRoutes(deps)(scope);
         await adminOrderRoutes(deps)(scope);
         await adminNumberRoutes(deps)(scope);
+        await adminAgentRoutes(deps)(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);
   },
-  { name: 'admin', dependencies: ['jobs', 'site', 'numbers', 'goods', 'payments', 'logistics', 'orders'] },
+  { name: 'admin', dependencies: ['jobs', 'site', 'numbers', 'goods', 'payments', 'logistics', 'orders', 'agents'] },
 );

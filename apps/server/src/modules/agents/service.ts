@@ -139,3 +139,28 @@ export async function saveLowerPrice(
 export function addAgentMember(deps: Deps, promoterId: number, mobile: string) {
   return repo.addMember(deps.db, promoterId, mobile, deps.now());
 }
+
+/** An agent storefront's direct downstream agents with their sales and custom prices (the operator console). */
+export async function downstreamOfAgent(deps: AgentsDeps, agent: Promoter, language: Language): Promise<LowerAgent[]> {
+  const lowers = (await deps.site.downstreamOf(agent)).filter((l) => l.isAgent);
+  return describe(deps, agent, lowers, language);
+}
+
+/**
+ * Replaces an agent's custom price for one of its direct downstream agents (the operator console,
+ * which has checked the operator may); 33001 for any other storefront. The price before and after.
+ */
+export async function setLowerPrice(
+  deps: AgentsDeps,
+  agent: Promoter,
+  lowerPromoCode: string,
+  price: CustomPrice,
+  language: Language,
+): Promise<{ before: LowerAgent; after: LowerAgent }> {
+  const lower = await directLower(deps, agent, lowerPromoCode);
+  const [before] = await describe(deps, agent, [lower], language);
+  const rules = price.numberRules.map((r) => ({ pattern: r.pattern, markup: r.markup }));
+  await repo.savePrice(deps.db, agent.id, lower.id, JSON.stringify(rules), price.goodsMarkupPercent, deps.now());
+  const [after] = await describe(deps, agent, [lower], language);
+  return { before: before!, after: after! };
+}

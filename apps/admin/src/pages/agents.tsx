@@ -1,0 +1,156 @@
+import type { AdminDownstream, AdminOperator, AdminPromoter } from '@simshop/contract/admin';
+import type { LowerAgent } from '@simshop/contract/agents';
+import { PATTERN_TAGS } from '@simshop/contract/numbers';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { api } from '../lib/api.ts';
+import { showRefusal } from '../lib/form-errors.ts';
+import { yuan } from '../lib/money.ts';
+import { promotersQuery } from './storefronts.tsx';
+
+type PriceForm = { rules: { pattern: string; markupYuan: number }[]; goodsMarkupPercent: number };
+
+/** Custom prices for direct downstream agents (spec §6): an agent its own; an owner picks the agent. */
+export function AgentsPage() {
+  const { t } = useTranslation();
+  const op = useOutletContext<AdminOperator>();
+  const promoters = useQuery(promotersQuery);
+  const parents = new Set((promoters.data?.list ?? []).map((p) => p.parentId));
+  const agentsWithLowers = (promoters.data?.list ?? []).filter((p: AdminPromoter) => parents.has(p.id));
+  const [agentId, setAgentId] = useState<number | undefined>(undefined);
+  const chosen = op.role === 'owner' ? agentId : op.promoter?.id;
+  const q = useQuery({
+    queryKey: ['admin', 'downstream', chosen],
+    queryFn: () => api<AdminDownstream>('GET', '/agents/downstream', { query: { agentId: op.role === 'owner' ? chosen : undefined } }),
+    enabled: chosen !== undefined,
+  });
+  const [editing, setEditing] = useState<LowerAgent | null>(null);
+  const describe = (l: LowerAgent) =>
+    [
+      ...l.customPrice.numberRules.map((r) => `${r.pattern === '' ? t('agents.allNumbers') : r.pattern} +${yuan(r.markup)}`),
+      `${t('agents.goods')} +${l.customPrice.goodsMarkupPercent}%`,
+    ].join('，');
+  return (
+    <Card
+      title={t('menu.agents')}
+      extra={
+        op.role === 'owner' ? (
+          <Select
+            aria-label={t('agents.agent')}
+            placeholder={t('agents.agent')}
+            style={{ width: 240 }}
+            value={agentId}
+            onChange={setAgentId}
+            options={agentsWithLowers.map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
+          />
+        ) : (
+          <Typography.Text>{op.promoter?.name}</Typography.Text>
+        )
+      }
+    >
+      <Table<LowerAgent>
+        rowKey="promoCode"
+        loading={q.isFetching}
+        dataSource={q.data?.list ?? []}
+        pagination={false}
+        columns={[
+          { title: t('storefronts.promoCode'), dataIndex: 'promoCode' },
+          { title: t('storefronts.name'), dataIndex: 'name' },
+          { title: t('agents.monthSales'), render: (_, l) => `${l.sales.monthOrders} · ${yuan(l.sales.monthAmount)}` },
+          { title: t('agents.price'), render: (_, l) => describe(l) },
+          {
+            title: t('orders.actions'),
+            render: (_, l) => (
+              <Button size="small" onClick={() => setEditing(l)} aria-label={`${t('agents.edit')} ${l.promoCode}`}>
+                {t('agents.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing && <PriceDialog lower={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PriceForm>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (v: PriceForm) => {
+    setBusy(true);
+    try {
+      await api('POST', '/agents/price', {
+        body: {
+          lowerPromoCode: lower.promoCode,
+          numberRules: (v.rules ?? []).map((r) => ({ pattern: r.pattern, markup: Math.round(r.markupYuan * 100) })),
+          goodsMarkupPercent: v.goodsMarkupPercent,
+        },
+      });
+      message.success(t('agents.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'downstream'] });
+      onClose();
+    } catch (error) {
+      showRefusal(form, error, ['goodsMarkupPercent'], (m) => message.error(m));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const patternOptions = [{ value: '', label: t('agents.allNumbers') }, ...PATTERN_TAGS.map((p) => ({ value: p, label: p }))];
+  return (
+    <Modal
+      open
+      title={`${t('agents.edit')} · ${lower.promoCode}`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Form<PriceForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{
+          rules: lower.customPrice.numberRules.map((r) => ({ pattern: r.pattern, markupYuan: r.markup / 100 })),
+          goodsMarkupPercent: lower.customPrice.goodsMarkupPercent,
+        }}
+      >
+        <Form.List name="rules">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => (
+                <Space key={f.key} align="baseline">
+                  <Form.Item name={[f.name, 'pattern']} label={t('agents.pattern')} rules={[{ type: 'string' }]}>
+                    <Select style={{ width: 150 }} options={patternOptions} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[f.name, 'markupYuan']}
+                    label={t('agents.markup')}
+                    rules={[{ required: true, type: 'number', min: 0, max: 100000 }]}
+                  >
+                    <InputNumber min={0} max={100000} precision={2} addonBefore="+¥" />
+                  </Form.Item>
+                  <Button onClick={() => remove(f.name)}>{t('agents.removeRule')}</Button>
+                </Space>
+              ))}
+              <Button onClick={() => add({ pattern: '', markupYuan: 0 })}>{t('agents.addRule')}</Button>
+            </>
+          )}
+        </Form.List>
+        <Form.Item
+          name="goodsMarkupPercent"
+          label={t('agents.goodsMarkup')}
+          rules={[{ required: true, type: 'number', min: 0, max: 300 }]}
+          style={{ marginTop: 16 }}
+        >
+          <InputNumber min={0} max={300} addonAfter="%" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
