@@ -14,6 +14,11 @@ class RedisCounters {
     private readonly prefix: string,
   ) {}
 
+  /** Connected: otherwise the database counts meanwhile (a request never fails for want of Redis). */
+  get ready(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   key(key: string, windowStart: number): string {
     return `${this.prefix}rate:${key}:${windowStart}`;
   }
@@ -41,6 +46,10 @@ return c`;
 const RELEASE = `local c = tonumber(redis.call('GET', KEYS[1]) or '0') if c > 0 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 const inRedis = new WeakMap<Kysely<Database>, RedisCounters>();
+const redisOf = (db: Kysely<Database>) => {
+  const r = inRedis.get(db);
+  return r?.ready ? r : undefined;
+};
 
 /**
  * Keeps the rate-limit counters of `db` in Redis from now on (the app does this when REDIS_URL is
@@ -62,7 +71,7 @@ export async function hit(
   now = Date.now(),
 ): Promise<{ allowed: boolean; count: number; retryAfterMs: number }> {
   const windowStart = now - (now % windowMs);
-  const redis = inRedis.get(db);
+  const redis = redisOf(db);
   if (redis) {
     const count = await redis.hit(redis.key(key, windowStart), windowMs);
     return { allowed: count <= limit, count, retryAfterMs: windowStart + windowMs - now };
@@ -80,6 +89,8 @@ export async function hit(
 export interface Reservation {
   key: string;
   windowStart: number;
+  /** Counted in Redis (else in the database). */
+  inRedis?: boolean;
 }
 
 /**
@@ -95,8 +106,8 @@ export async function reserve(
   now = Date.now(),
 ): Promise<Reservation | null> {
   const windowStart = now - (now % windowMs);
-  const redis = inRedis.get(db);
-  if (redis) return (await redis.reserve(redis.key(key, windowStart), limit, windowMs)) > 0 ? { key, windowStart } : null;
+  const redis = redisOf(db);
+  if (redis) return (await redis.reserve(redis.key(key, windowStart), limit, windowMs)) > 0 ? { key, windowStart, inRedis: true } : null;
   const row = await db
     .insertInto('rate_counters')
     .values({ key, window_start: windowStart, count: 1, expires_at: windowStart + windowMs })
@@ -114,7 +125,7 @@ export async function reserve(
 /** Gives back a slot taken by `reserve` (the try succeeded, or was refused for another reason). */
 export async function release(db: Kysely<Database>, r: Reservation): Promise<void> {
   const redis = inRedis.get(db);
-  if (redis) return redis.release(redis.key(r.key, r.windowStart));
+  if (r.inRedis) return redis?.release(redis.key(r.key, r.windowStart)).catch(() => {});
   await db
     .updateTable('rate_counters')
     .set((eb) => ({ count: eb('count', '-', 1) }))
