@@ -18,7 +18,7 @@ describe('payment provider settings', () => {
     expect(loadConfig({}).paymentProviders).toEqual(['sandbox']);
     expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).paymentProviders).toEqual([]);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'sandbox,paypal' })).toThrow(
-      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be none, or sandbox and/or wechat separated by commas',
+      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be none, or sandbox, wechat and/or alipay separated by commas',
     );
   });
 
@@ -51,6 +51,21 @@ describe('payment provider settings', () => {
     expect(c.wechatPay).toMatchObject({ mchId: '1900000109', tradeType: 'h5', baseUrl: 'https://api.mch.weixin.qq.com' });
     expect(c.wechatPay?.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(c.wechatPay?.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const app = pemFile('app');
+    const alipay = pemFile('alipay');
+    const both = loadConfig({
+      ...env,
+      PAYMENT_PROVIDER: 'alipay,wechat',
+      ALIPAY_APP_ID: '2021000000000000',
+      ALIPAY_PRIVATE_KEY_FILE: app.key,
+      ALIPAY_PUBLIC_KEY_FILE: alipay.pub,
+    });
+    expect(both.paymentProviders).toEqual(['alipay', 'wechat']);
+    expect(both.alipay).toMatchObject({ appId: '2021000000000000', gateway: 'https://openapi.alipay.com/gateway.do' });
+    expect(both.alipay?.alipayPublicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(() => loadConfig({ ...env, PAYMENT_PROVIDER: 'alipay' })).toThrow(
+      'Invalid configuration: ALIPAY_APP_ID: must be set with PAYMENT_PROVIDER=alipay; ALIPAY_PRIVATE_KEY_FILE: must be set; ALIPAY_PUBLIC_KEY_FILE: must be set',
+    );
     expect(() => loadConfig({ ...env, WECHATPAY_PRIVATE_KEY_FILE: path.join(dir, 'none') })).toThrow(
       `WECHATPAY_PRIVATE_KEY_FILE: cannot read ${path.join(dir, 'none')}`,
     );

@@ -41,7 +41,7 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
 });
 
 /** Payment methods with a provider: the built-in sandbox, WeChat Pay (API v3) and Alipay. */
-export const PAYMENT_METHODS = ['sandbox', 'wechat'] as const;
+export const PAYMENT_METHODS = ['sandbox', 'wechat', 'alipay'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 /** Alipay (open platform, RSA2 keys; see providers/payment/alipay.ts). */
@@ -80,7 +80,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim()))
     .refine(
       (list) => (list.length === 1 && list[0] === 'none') || list.every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)),
-      'PAYMENT_PROVIDER must be none, or sandbox and/or wechat separated by commas',
+      'PAYMENT_PROVIDER must be none, or sandbox, wechat and/or alipay separated by commas',
     )
     .optional(),
   WECHATPAY_MCH_ID: z

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { depsOf } from '../../lib/deps.ts';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import { createAlipayProvider } from '../../providers/payment/alipay.ts';
 import type { PaymentProvider } from '../../providers/payment/provider.ts';
 import { createSandboxProvider } from '../../providers/payment/sandbox.ts';
 import { sandboxCashierRoutes } from '../../providers/payment/sandbox-cashier.ts';
@@ -42,6 +43,7 @@ export const paymentsPlugin = fp(
     const providers: PaymentProvider[] = config.paymentProviders.flatMap((m): PaymentProvider[] => {
       if (m === 'sandbox' && sandbox) return [sandbox];
       if (m === 'wechat' && config.wechatPay) return [createWechatPayProvider(config.wechatPay, clientIp)];
+      if (m === 'alipay' && config.alipay) return [createAlipayProvider(config.alipay)];
       return [];
     });
     const payments = new Payments(deps, providers, () => baseUrl(app));

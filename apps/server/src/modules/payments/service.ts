@@ -548,7 +548,8 @@ export class Payments {
       await this.applyPaid(p.method, { paymentNo: p.payment_no, tradeNo: q.tradeNo, amount: q.amount, paidAt: q.paidAt ?? now });
       return;
     }
-    if (q && q.state === 'pending' && p.expires_at > now) return;
+    // Not paid yet, or not opened at the provider yet (Alipay opens a trade when the shopper reaches its page).
+    if ((q === null || q.state === 'pending') && p.expires_at > now) return;
     // Expired or closed: close the trade too (false when it was paid in between: then apply it).
     if (q && !(await this.provider(p.method).close(p.payment_no, now))) {
       await this.reconcileOne(p);
