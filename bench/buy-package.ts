@@ -40,7 +40,7 @@ const PRICE = 100;
 const FUNDS = 10_000_000;
 
 /** Bench-only catalogue entry: a ¥1 add-on of the demo promoter, bought again and again. */
-async function addOn(db: Db): Promise<number> {
+export async function addOn(db: Db): Promise<number> {
   const now = Date.now();
   const pkg = await db.db
     .insertInto('iot_packages')

@@ -14,12 +14,14 @@ import { orderPathBench } from './order-path.ts';
 import { report } from './report.ts';
 import { simInfoBench } from './sim-info.ts';
 import { startupBench } from './startup.ts';
+import { statementsBench } from './statements.ts';
 
 const BENCHES: Record<string, () => Promise<Row[]>> = {
   startup: startupBench,
   'bundle-size': bundleSizeBench,
   lighthouse: lighthouseBench,
   'numbers-list': numbersListBench,
+  statements: statementsBench,
   'sim-info': simInfoBench,
   'buy-package': buyPackageBench,
   'order-path': orderPathBench,

@@ -3,8 +3,8 @@ import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import zhTW from 'antd-mobile/es/locales/zh-TW';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language } from '../lib/i18n.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 const antdLocales: Record<Language, typeof enUS> = { en: enUS, 'zh-Hans': zhCN, 'zh-Hant': zhTW };
 

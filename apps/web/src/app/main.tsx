@@ -1,5 +1,4 @@
 import 'antd-mobile/es/global';
-import '../lib/antd-compat.ts';
 import './theme.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, useLocation } from 'react-router';
 import { checkForUpdateSoon } from '../features/site/app-update.ts';
 import { reportView } from '../features/site/tracking.ts';
 import { currentLanguage, hasTexts, type Language, loadTexts, type TextDomain } from '../lib/i18n.ts';
 import { createNavigator, HOME, installNavigator, LOGIN } from '../lib/nav.ts';
 import { isLoggedIn, useSession } from '../lib/session.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { resetStack, stackDepth } from './history.ts';
 import { PageShell } from './page-shell.tsx';
 import { type PageDef, pages } from './pages.ts';
@@ -32,10 +32,16 @@ function PageTexts({ page, children }: { page?: PageDef; children: ReactNode }) 
   const { i18n } = useTranslation();
   const lng = i18n.language as Language;
   const [failed, setFailed] = useState(false);
+  const [, setArrived] = useState(0);
   const ready = hasTexts(lng, page ? textDomainOf(page) : 'core');
   useEffect(() => {
-    // i18next tells useTranslation when texts are added (bindI18nStore), which renders this again.
-    if (!ready) preload(page, lng).catch(() => setFailed(true));
+    // Rendered again once the texts are in: by this promise, not only by the texts' change event,
+    // which a component subscribing after its first render can miss.
+    if (!ready)
+      preload(page, lng).then(
+        () => setArrived((n) => n + 1),
+        () => setFailed(true),
+      );
   }, [ready, page, lng]);
   return ready || failed ? children : null;
 }

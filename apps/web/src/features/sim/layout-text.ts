@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * Texts configured in the layout come from the server in the user's language (data texts, see

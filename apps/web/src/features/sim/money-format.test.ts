@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from '../../lib/i18n.ts';
 import { allowanceText, countdownParts, durationText, moneyText, parseYuan, topupOutcome, weakPassword } from './money-format.ts';
 
 /** Echoes the key and the count, so the tests see which text and plural were asked for. */

@@ -1,5 +1,5 @@
 import type { CatalogPackage, IotOrderStatus, TopupChooseReply } from '@simshop/contract/iot-money';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n.ts';
 import { flowText, yuan } from './format.ts';
 
 /** Package-duration units (spec §4): 1 days, 2 months, 3 years; 20 years or more is lifetime. */

@@ -1,5 +1,5 @@
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** How many pieces: minus and plus buttons around the count, from 1 to `max`. */
 export function QuantityStepper({ value, max, onChange }: { value: number; max: number; onChange: (n: number) => void }) {

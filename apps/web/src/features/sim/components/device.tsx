@@ -1,6 +1,6 @@
 import type { DeviceCommand } from '@simshop/contract/iot-device';
 import { Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { isFinal, useDeviceCommand } from '../api/device.ts';
 import './device.css';
 

@@ -1,8 +1,8 @@
 import './sim.css';
 import type { SimInfo } from '@simshop/contract/iot';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowParts, flowText, usedRatio } from '../format.ts';
 
 const PACKAGE_INFO = '/pages-sub/iot/index/packageInfo/index';

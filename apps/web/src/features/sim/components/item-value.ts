@@ -1,6 +1,6 @@
 import type { SimInfo } from '@simshop/contract/iot';
-import type { TFunction } from 'i18next';
 import { formatDate } from '../../../lib/datetime.ts';
+import type { TFunction } from '../../../lib/i18n.ts';
 import { flowParts, yuan } from '../format.ts';
 import { authStatusLabel, onlineStatusLabel, operatorKey, simStatusLabel, type Tone } from '../labels.ts';
 

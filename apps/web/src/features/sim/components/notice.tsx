@@ -1,13 +1,13 @@
 import type { SimLayoutReply } from '@simshop/contract/iot';
-import { NoticeBar, Popup } from 'antd-mobile';
+import { NoticeBar } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/datetime.ts';
+import { lazy, useState } from 'react';
+import { FirstOpen } from '../../../lib/after-paint.tsx';
 
-/** The layout notice and the promoter's notices in force: a scrolling bar; tapping lists them (spec §2 notice). */
+const NoticeSheet = lazy(() => import('./notice-sheet.tsx').then((m) => ({ default: m.NoticeSheet })));
+
+/** The layout notice and the promoter's notices in force: a scrolling bar; tapping lists them in a sheet loaded on the first tap (spec §2 notice). */
 export function Notice({ text, notices }: { text: string; notices: SimLayoutReply['notices'] }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const line = [text, ...notices.map((n) => n.title)].filter(Boolean).join('　·　');
   if (!line) return null;
@@ -21,22 +21,9 @@ export function Notice({ text, notices }: { text: string; notices: SimLayoutRepl
           style={{ '--background-color': '#fff8ec', '--border-color': 'transparent', '--text-color': '#92400e', '--height': '44px' }}
         />
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
-        <div className="sim-sheet">
-          <h3 className="sim-sheet-title">{t('iot.notice.title')}</h3>
-          {text ? <p className="sim-notice-text">{text}</p> : null}
-          {notices.map((n) => (
-            <article key={n.id} className="sim-notice-item">
-              <h4>{n.title}</h4>
-              <p>{n.content}</p>
-              <span className="muted">{formatDate(n.startAt)}</span>
-            </article>
-          ))}
-          <button type="button" className="sim-primary-btn" onClick={() => setOpen(false)}>
-            {t('iot.common.gotIt')}
-          </button>
-        </div>
-      </Popup>
+      <FirstOpen open={open}>
+        <NoticeSheet visible={open} text={text} notices={notices} onClose={() => setOpen(false)} />
+      </FirstOpen>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Front } from '@simshop/contract/site';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { openLink } from '../open-link.ts';
 
 const CarouselSwiper = lazy(() => import('./carousel-swiper.tsx'));
@@ -10,20 +11,6 @@ export function Slide({ item }: { item: Front['indexCarousel'][number] }) {
       <img src={item.image} alt={item.title} width={351} height={140} />
     </button>
   );
-}
-
-/** True from the first idle moment after the first paint. */
-function useAfterFirstPaint(): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setAfter(true), { timeout: 1500 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setAfter(true), 300);
-    return () => clearTimeout(id);
-  }, []);
-  return after;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OneCodeInfo } from '@simshop/contract/iot-codes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The number being topped up (masked), its operator and the device it sits in. */
 export function RechargeNo({ info, title }: { info: OneCodeInfo; title: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** A how-to video the promoter gives (shown when it has a file). */
 export function VideoTutorial({ url, title }: { url: string; title: string }) {

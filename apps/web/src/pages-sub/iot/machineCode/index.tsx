@@ -5,7 +5,6 @@ import { type OneCodeBlock, type OneCodeInfo, TOKEN } from '@simshop/contract/io
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { myOneCodeKey, useMyOneCode } from '../../../features/machine-code/api/general-one-code.ts';
 import { useOneCode } from '../../../features/machine-code/api/get-one-code.ts';
@@ -18,6 +17,7 @@ import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { navigateTo, reLaunch, SIM_LOGIN } from '../../../lib/nav.ts';
 import { appAddress, qrDataUrl } from '../../../lib/qr.ts';
 import { isSimLoggedIn, useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { AppRecharge } from './AppRecharge.tsx';
 import { BtnRecharge } from './BtnRecharge.tsx';
 import { CustomRichText } from './CustomRichText.tsx';

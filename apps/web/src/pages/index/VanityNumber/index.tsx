@@ -1,7 +1,6 @@
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { AppstoreOutline, FireFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIpLocation } from '../../../features/numbers/api/ip-location.ts';
 import { useNumberFilters } from '../../../features/numbers/api/number-filters.ts';
@@ -13,6 +12,7 @@ import { useBaseConfig } from '../../../features/site/api/base-config.ts';
 import { navigateTo } from '../../../lib/nav.ts';
 import { isSet } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { FilterSearch } from './FilterSearch/index.tsx';
 import { EMPTY_FILTERS, type Filters, toQuery } from './FilterSearch/types.ts';
 import { HeadSearch, type SearchMode } from './HeadSearch/index.tsx';

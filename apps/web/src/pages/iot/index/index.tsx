@@ -1,19 +1,16 @@
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import type { PullStatus } from 'antd-mobile/es/components/pull-to-refresh';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
 import { refreshSimInfo } from '../../../features/sim/api/sim-refresh.ts';
-import { BreakPopup } from '../../../features/sim/components/break-popup.tsx';
 import { FlowCard } from '../../../features/sim/components/flow-card.tsx';
 import { SimHeader } from '../../../features/sim/components/header/header.tsx';
 import { IotTabBar } from '../../../features/sim/components/iot-tab-bar.tsx';
 import { ItemCard } from '../../../features/sim/components/item-card.tsx';
-import { LayoutPopup } from '../../../features/sim/components/layout-popup.tsx';
 import { Menus } from '../../../features/sim/components/menus.tsx';
 import { Notice } from '../../../features/sim/components/notice.tsx';
 import { SimStatusTips } from '../../../features/sim/components/sim-status-tips.tsx';
@@ -24,10 +21,19 @@ import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { menusForCard } from '../../../features/sim/menu.ts';
 import { parsePreview, usePreview } from '../../../features/sim/stores/preview.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
+import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { formatNearDateTime } from '../../../lib/datetime.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const MORE_MENU = '/pages/iot/index/moreMenu/index';
+
+// What the dashboard shows only on a tap, in a rare state or after the first paint loads apart
+// from it: the popups (with their animation library), the pull-to-refresh gesture and the error view.
+const BreakPopup = lazy(() => import('../../../features/sim/components/break-popup.tsx').then((m) => ({ default: m.BreakPopup })));
+const LayoutPopup = lazy(() => import('../../../features/sim/components/layout-popup.tsx').then((m) => ({ default: m.LayoutPopup })));
+const PullToRefresh = lazy(() => import('../../../features/sim/components/pull-refresh.tsx'));
+const ErrorBlock = lazy(() => import('../../../components/error-view.tsx'));
 
 /** The layout popup shows once per visit of the app, unless the holder said not to show it again. */
 let layoutPopupShown = false;
@@ -113,6 +119,7 @@ export default function IotHomePage() {
   const [breakOpen, setBreakOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
   const breakShown = useRef(false);
+  const afterPaint = useAfterFirstPaint();
 
   // ?iotPreview=IotLayout:{digits}: sets the preview SIM number and reloads the SIM info.
   const previewParam = parsePreview(search.get('iotPreview'));
@@ -142,7 +149,9 @@ export default function IotHomePage() {
   if (info.isError || layout.isError) {
     return (
       <div className="center-view">
-        <ErrorBlock status="default" title={t('iot.common.loadFailed')} description="" />
+        <Suspense fallback={<p>{t('iot.common.loadFailed')}</p>}>
+          <ErrorBlock status="default" title={t('iot.common.loadFailed')} description="" />
+        </Suspense>
         <button
           type="button"
           className="sim-pill-btn"
@@ -177,26 +186,32 @@ export default function IotHomePage() {
   );
   return (
     <div className={`sim-page ${tabsOn ? 'with-tabs' : ''}`} data-testid="sim-dashboard">
-      {reply.layout.refreshSwitch ? (
-        <PullToRefresh
-          onRefresh={async () => {
-            await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
-          }}
-          renderText={(status) => <span data-testid="pull-status">{statusText[status]}</span>}
-        >
-          {body}
-        </PullToRefresh>
+      {reply.layout.refreshSwitch && afterPaint ? (
+        <Suspense fallback={body}>
+          <PullToRefresh
+            onRefresh={async () => {
+              await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
+            }}
+            renderText={(status) => <span data-testid="pull-status">{statusText[status]}</span>}
+          >
+            {body}
+          </PullToRefresh>
+        </Suspense>
       ) : (
         body
       )}
       {tabsOn ? <IotTabBar tabBar={reply.layout.tabBar} /> : null}
-      <BreakPopup info={info.data} visible={breakOpen} onClose={() => setBreakOpen(false)} />
-      <LayoutPopup
-        title={popup?.title ?? ''}
-        content={popup?.content ?? ''}
-        visible={popupOpen && !breakOpen}
-        onClose={() => setPopupOpen(false)}
-      />
+      <FirstOpen open={breakOpen}>
+        <BreakPopup info={info.data} visible={breakOpen} onClose={() => setBreakOpen(false)} />
+      </FirstOpen>
+      <FirstOpen open={popupOpen && !breakOpen}>
+        <LayoutPopup
+          title={popup?.title ?? ''}
+          content={popup?.content ?? ''}
+          visible={popupOpen && !breakOpen}
+          onClose={() => setPopupOpen(false)}
+        />
+      </FirstOpen>
     </div>
   );
 }

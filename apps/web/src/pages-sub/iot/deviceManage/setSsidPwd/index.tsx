@@ -4,7 +4,6 @@ import { utf8Bytes } from '@simshop/contract/iot-device';
 import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDeviceCall } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
@@ -12,6 +11,7 @@ import { CommandProgress } from '../../../../features/sim/components/device.tsx'
 import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PASSWORD = /^[\x20-\x7e]{8,63}$/;
 

@@ -1,6 +1,5 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAccelerateList } from '../../../../features/sim/api/accelerate.ts';
 import { ACCELERATE, AccelerateBadge, speedLine } from '../../../../features/sim/components/accelerate-parts.tsx';
 import { CardsSkeleton, ChoiceCard, MoneyEmpty, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
@@ -8,6 +7,7 @@ import { SimLoadFailed } from '../../../../features/sim/components/page-state.ts
 import { yuan } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PACKAGES = '/pages/iot/index/package/index';
 

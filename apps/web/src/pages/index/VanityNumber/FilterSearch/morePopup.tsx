@@ -1,7 +1,7 @@
 import { type NumberFilterOptions, PATTERN_TAGS } from '@simshop/contract/numbers';
 import { Button, Input, Popup, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { priceRangeLabel } from './price.ts';
 import { FEATURED_OPERATOR, type Filters } from './types.ts';
 

@@ -1,7 +1,6 @@
 import type { AccelerateOrder } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { accelerateSettling, useAccelerateOrder, useAccelerateOrderList } from '../../../../../features/sim/api/accelerate.ts';
 import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-money.ts';
@@ -13,6 +12,7 @@ import { payMethodLabel } from '../../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { formatDateTime } from '../../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../../lib/nav.ts';
+import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 function OrderItem({ o }: { o: AccelerateOrder }) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 import { ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useChangeSimList } from '../../../../../../features/sim/api/change-sim-list.ts';
 import { openOfficialAuth } from '../../../../../../features/sim/api/official-auth.ts';
@@ -8,6 +7,7 @@ import { SimLoadFailed, SimLoading } from '../../../../../../features/sim/compon
 import { AuthBadge } from '../../../../../../features/sim/components/realname-parts.tsx';
 import { useRequireSim } from '../../../../../../features/sim/use-require-sim.ts';
 import { navigateTo } from '../../../../../../lib/nav.ts';
+import { useTranslation } from '../../../../../../lib/use-translation.ts';
 
 /** One SIM of the device: its operator's real-name page (China Unicom's own flow for Unicom SIMs). */
 export default function SubOfficialPage() {
