@@ -1,6 +1,7 @@
 /** The only code that touches the tables of iot-engage: sign-ins, task rewards, coupon exchange and VIP. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { type DialectName, forUpdate } from '../../db/dialect.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -173,8 +174,9 @@ export async function vipEnd(db: Db, simId: number, now: number): Promise<number
 }
 
 /** The card's paid VIP order running now (the richest when several overlap), if any. */
-export function runningVip(db: Db, simId: number, now: number) {
-  return db
+// Read by every SIM info and purchase: built once per dialect (db/prepared.ts).
+const runningVipRow = prepared((db: Db, simId: number, now: number) =>
+  db
     .selectFrom('iot_vip_orders')
     .selectAll()
     .where('sim_id', '=', simId)
@@ -183,8 +185,11 @@ export function runningVip(db: Db, simId: number, now: number) {
     .where('start_at', '<=', now)
     .orderBy('points_multiplier', 'desc')
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function runningVip(db: Db, simId: number, now: number) {
+  return (await runningVipRow(db, simId, now))[0];
 }
 
 /** The card's VIP orders, newest first. */
@@ -243,16 +248,19 @@ export function acceleratePlan(db: Db, promoCode: string, id: number) {
 }
 
 /** The card's paid speed-up whose window has not ended (at most one: a purchase is refused while one runs). */
-export function runningAccelerate(db: Db, simId: number, now: number) {
-  return db
+const runningAccelerateRow = prepared((db: Db, simId: number, now: number) =>
+  db
     .selectFrom('iot_accelerate_orders')
     .selectAll()
     .where('sim_id', '=', simId)
     .where('status', '=', 1)
     .where('end_at', '>', now)
     .orderBy('end_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function runningAccelerate(db: Db, simId: number, now: number) {
+  return (await runningAccelerateRow(db, simId, now))[0];
 }
 
 export function addAccelerateOrder(trx: Db, row: Insertable<Database['iot_accelerate_orders']>) {
@@ -366,14 +374,17 @@ export function expiredUnpaidVip(db: Db, now: number, limit: number) {
 }
 
 /** The lowest package discount (percent paid) of the card's paid VIPs running now; 100 without one. */
-export async function bestVipDiscount(db: Db, simId: number, now: number): Promise<number> {
-  const row = await db
+const bestVipDiscountRow = prepared((db: Db, simId: number, now: number) =>
+  db
     .selectFrom('iot_vip_orders')
     .select((eb) => eb.fn.min<number>('package_discount').as('d'))
     .where('sim_id', '=', simId)
     .where('status', '=', 1)
     .where('end_at', '>', now)
-    .where('start_at', '<=', now)
-    .executeTakeFirst();
+    .where('start_at', '<=', now),
+);
+
+export async function bestVipDiscount(db: Db, simId: number, now: number): Promise<number> {
+  const row = (await bestVipDiscountRow(db, simId, now))[0];
   return row?.d == null ? 100 : Number(row.d);
 }
