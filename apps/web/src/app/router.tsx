@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { createHashRouter, Navigate, useLocation } from 'react-router';
 import { checkForUpdateSoon } from '../features/site/app-update.ts';
 import { reportView } from '../features/site/tracking.ts';
 import { currentLanguage, hasTexts, type Language, loadTexts, type TextDomain } from '../lib/i18n.ts';
 import { createNavigator, HOME, installNavigator, LOGIN } from '../lib/nav.ts';
+import { createHashRouter, Navigate, useLocation } from '../lib/router.tsx';
 import { isLoggedIn, useSession } from '../lib/session.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { resetStack, stackDepth } from './history.ts';

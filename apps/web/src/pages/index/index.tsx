@@ -1,7 +1,6 @@
 import { Button, Grid, Skeleton } from 'antd-mobile';
 import { RightOutline, SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useGoodsList } from '../../features/goods/api/goods-list.ts';
 import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { useNumberList } from '../../features/numbers/api/number-list.ts';
@@ -21,6 +20,7 @@ import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { ShopHeader } from '../../features/site/components/shop-header.tsx';
 import { openLink } from '../../features/site/open-link.ts';
 import { knowsPage, navigateTo, reLaunch } from '../../lib/nav.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';

@@ -1,10 +1,10 @@
 import './money.css';
 import { ErrorBlock } from 'antd-mobile';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { submissionKeys } from '../../../lib/idempotency.ts';
 import { knowsPage, navigateTo, redirectTo, reLaunch } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { postCreateTopupOrder } from '../api/create-topup-order.ts';
 import { useReturnedOrder } from '../api/iot-order.ts';

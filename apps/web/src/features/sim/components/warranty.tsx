@@ -1,10 +1,30 @@
 import type { SimInfo } from '@simshop/contract/iot';
-import { EyeInvisibleOutline, EyeOutline, RightOutline } from 'antd-mobile-icons';
+import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowText } from '../format.ts';
 import { isDevice } from '../labels.ts';
+
+/** An eye (show the details), crossed out (hide them): drawn here, a fraction of antd-mobile's icon files. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+    >
+      <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M4 4l16 16" /> : null}
+    </svg>
+  );
+}
 
 const DEVICE_PAGE = '/pages-sub/iot/deviceManage/index';
 const WIFI_PAGE = '/pages-sub/wifi/index';
@@ -29,7 +49,7 @@ function WifiRow({ wifi }: { wifi: NonNullable<SimInfo['device']>['wifis'][numbe
             aria-label={t(show ? 'iot.wifi.hide' : 'iot.wifi.show')}
             onClick={() => setShow(!show)}
           >
-            {show ? <EyeInvisibleOutline /> : <EyeOutline />}
+            <EyeIcon crossed={show} />
           </button>
         </div>
       </div>

@@ -1,11 +1,11 @@
 import { ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuestion } from '../../../features/customer/api/question-view.ts';
 import { ContactList } from '../../../features/customer/components/contact-list.tsx';
 import { useBaseConfig } from '../../../features/site/api/base-config.ts';
 import { openLink } from '../../../features/site/open-link.ts';
 import { formatDate } from '../../../lib/datetime.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../features/customer/components/customer.css';

@@ -1,7 +1,6 @@
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { AppstoreOutline, FireFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useIpLocation } from '../../../features/numbers/api/ip-location.ts';
 import { useNumberFilters } from '../../../features/numbers/api/number-filters.ts';
 import { useNumberList } from '../../../features/numbers/api/number-list.ts';
@@ -11,6 +10,7 @@ import { effectiveArrange, useHomeView } from '../../../features/numbers/stores/
 import { useBaseConfig } from '../../../features/site/api/base-config.ts';
 import { navigateTo } from '../../../lib/nav.ts';
 import { isSet } from '../../../lib/query.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { FilterSearch } from './FilterSearch/index.tsx';

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
 import type { PullStatus } from 'antd-mobile/es/components/pull-to-refresh';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
 import { refreshSimInfo } from '../../../features/sim/api/sim-refresh.ts';
@@ -23,6 +22,7 @@ import { parsePreview, usePreview } from '../../../features/sim/stores/preview.t
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { formatNearDateTime } from '../../../lib/datetime.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
@@ -105,6 +105,27 @@ function Elements({ info, reply, onBreak, preview }: { info: SimInfo; reply: Sim
   return <>{out}</>;
 }
 
+/** The dashboard's pull-to-refresh, from the first idle moment after the dashboard first shows. */
+function Refreshable({
+  onRefresh,
+  statusText,
+  children,
+}: {
+  onRefresh: () => Promise<void>;
+  statusText: Record<PullStatus, string>;
+  children: ReactNode;
+}) {
+  const afterPaint = useAfterFirstPaint();
+  if (!afterPaint) return <>{children}</>;
+  return (
+    <Suspense fallback={children}>
+      <PullToRefresh onRefresh={onRefresh} renderText={(status) => <span data-testid="pull-status">{statusText[status]}</span>}>
+        {children}
+      </PullToRefresh>
+    </Suspense>
+  );
+}
+
 /** The SIM dashboard (spec §2), driven by the layout of the card's promoter. */
 export default function IotHomePage() {
   const { t } = useTranslation();
@@ -119,7 +140,6 @@ export default function IotHomePage() {
   const [breakOpen, setBreakOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
   const breakShown = useRef(false);
-  const afterPaint = useAfterFirstPaint();
 
   // ?iotPreview=IotLayout:{digits}: sets the preview SIM number and reloads the SIM info.
   const previewParam = parsePreview(search.get('iotPreview'));
@@ -186,17 +206,15 @@ export default function IotHomePage() {
   );
   return (
     <div className={`sim-page ${tabsOn ? 'with-tabs' : ''}`} data-testid="sim-dashboard">
-      {reply.layout.refreshSwitch && afterPaint ? (
-        <Suspense fallback={body}>
-          <PullToRefresh
-            onRefresh={async () => {
-              await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
-            }}
-            renderText={(status) => <span data-testid="pull-status">{statusText[status]}</span>}
-          >
-            {body}
-          </PullToRefresh>
-        </Suspense>
+      {reply.layout.refreshSwitch ? (
+        <Refreshable
+          onRefresh={async () => {
+            await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
+          }}
+          statusText={statusText}
+        >
+          {body}
+        </Refreshable>
       ) : (
         body
       )}

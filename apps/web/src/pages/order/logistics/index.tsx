@@ -1,7 +1,7 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
 import { LogisticsView } from '../../../components/logistics-view.tsx';
 import { useOrderLogistics } from '../../../features/orders/api/order-logistics.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 

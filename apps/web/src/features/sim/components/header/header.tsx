@@ -1,14 +1,28 @@
 import '../sim.css';
 import type { SimInfo, SimLayout } from '@simshop/contract/iot';
-import { Avatar } from 'antd-mobile';
 import { MessageOutline, UserOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { useTranslation } from '../../../../lib/use-translation.ts';
 import { type GreetingBand, greetingBandAt } from '../../greeting.ts';
 import { InfoItem } from './info-item.tsx';
 import { NumberRow } from './number-row.tsx';
 import { StatusItem } from './status-item.tsx';
+
+/** The layout's avatar or logo, cut to its shape; a neutral figure when there is none or it does not load. */
+function Avatar({ src, size, radius }: { src: string; size: number; radius: string }) {
+  const [failed, setFailed] = useState(false);
+  const box = { width: size, height: size, borderRadius: radius, flex: 'none', display: 'block', overflow: 'hidden' } as const;
+  if (!src || failed) {
+    return (
+      <svg style={{ ...box, background: '#e6e6e6' }} viewBox="0 0 40 40" aria-hidden="true" fill="#fff">
+        <circle cx="20" cy="15.5" r="7" />
+        <path d="M6.5 40c0-8 6-13 13.5-13s13.5 5 13.5 13z" />
+      </svg>
+    );
+  }
+  return <img src={src} alt="" width={size} height={size} style={{ ...box, objectFit: 'cover' }} onError={() => setFailed(true)} />;
+}
 
 export interface HeaderProps {
   layout: SimLayout;
@@ -75,7 +89,7 @@ export function DefaultHeader({ layout, info, preview, now = new Date() }: Heade
   return (
     <Shell className="sim-header-default" style={{ background: data.background || undefined, color: data.color || undefined }}>
       <div className="sim-header-top">
-        <Avatar alt="" src={layout.avatar} style={{ '--size': '40px', '--border-radius': '50%' }} />
+        <Avatar src={layout.avatar} size={40} radius="50%" />
         <Greeting band={greetingBandAt(now)} name={layout.name} />
         <TopActions />
       </div>
@@ -103,7 +117,7 @@ export function GradualHeader({ layout, info, preview, now = new Date() }: Heade
     <Shell className="sim-header-gradual">
       <div className="sim-header-bg" style={{ background, color: data.color || undefined }}>
         <div className="sim-header-top">
-          <Avatar alt="" src={layout.avatar} style={{ '--size': '40px', '--border-radius': '50%' }} />
+          <Avatar src={layout.avatar} size={40} radius="50%" />
           <Greeting band={greetingBandAt(now)} name={layout.name} />
           <TopActions />
         </div>
@@ -147,7 +161,7 @@ export function SimpleHeader({ layout, info, preview, now = new Date() }: Header
   return (
     <Shell className="sim-header-simple">
       <div className="sim-header-top">
-        <Avatar alt="" src={layout.logo || layout.avatar} style={{ '--size': '36px', '--border-radius': '10px' }} />
+        <Avatar src={layout.logo || layout.avatar} size={36} radius="10px" />
         <Greeting band={greetingBandAt(now)} name={layout.name} />
         <TopActions />
       </div>

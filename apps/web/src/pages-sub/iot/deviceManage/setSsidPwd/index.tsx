@@ -4,13 +4,13 @@ import { utf8Bytes } from '@simshop/contract/iot-device';
 import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeviceCall } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { useSearchParams } from '../../../../lib/router.tsx';
 import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PASSWORD = /^[\x20-\x7e]{8,63}$/;

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Input } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { postCheckPayPass } from '../../../../features/sim/api/check-pay-pass.ts';
 import { usePayPassCode } from '../../../../features/sim/api/pay-pass-code.ts';
 import { payPassStatusQuery, usePayPassStatus } from '../../../../features/sim/api/pay-pass-status.ts';
@@ -18,6 +17,7 @@ import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../lib/feedback.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
+import { useSearchParams } from '../../../../lib/router.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useTranslation } from '../../../../lib/use-translation.ts';
 

@@ -1,7 +1,6 @@
 import type { AccelerateOrder } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { postCreateAccelerateOrder, useAccelerateList } from '../../../../../features/sim/api/accelerate.ts';
 import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-money.ts';
 import { ACCELERATE, accelerateState, speedLine } from '../../../../../features/sim/components/accelerate-parts.tsx';
@@ -17,6 +16,7 @@ import { Dialog } from '../../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
 import { knowsPage, redirectTo } from '../../../../../lib/nav.ts';
 import { ApiError } from '../../../../../lib/request.ts';
+import { useSearchParams } from '../../../../../lib/router.tsx';
 import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 const HOME = '/pages/iot/index/index';

@@ -1,7 +1,6 @@
 import type { VipOrder } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { postCreateVipOrder } from '../../../../../features/sim/api/create-vip-order.ts';
 import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-money.ts';
 import { useVipList } from '../../../../../features/sim/api/vip-list.ts';
@@ -18,6 +17,7 @@ import { Dialog } from '../../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
 import { knowsPage, redirectTo } from '../../../../../lib/nav.ts';
 import { ApiError } from '../../../../../lib/request.ts';
+import { useSearchParams } from '../../../../../lib/router.tsx';
 import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 const VIP = '/pages-sub/iot/index/vip/index';

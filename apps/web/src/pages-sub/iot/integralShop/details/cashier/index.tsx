@@ -1,9 +1,9 @@
 import type { ShopOrderDetails } from '@simshop/contract/mall';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useGoodsDetails } from '../../../../../features/mall/api/goods-details.ts';
 import { postRepayShopOrder } from '../../../../../features/mall/api/repay-shop-order.ts';
 import { useShopOrderDetails } from '../../../../../features/mall/api/shop-order-details.ts';
+import { useSearchParams } from '../../../../../lib/router.tsx';
 import { useTranslation } from '../../../../../lib/use-translation.ts';
 import '../../../../../features/mall/components/mall.css';
 import { OrderGoodsRow } from '../../../../../features/mall/components/order-card.tsx';
