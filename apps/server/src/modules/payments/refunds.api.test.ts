@@ -94,7 +94,7 @@ describe('part refunds', () => {
     const rest = await t.app.payments.refundPart({ paymentNo, amount: 700, reason: 'the rest', key: 'k5' });
     expect(rest).toMatchObject({ state: 'succeeded', refundedTotal: 1000, refundable: 0 });
     const p = await paymentRow(paymentNo);
-    expect(p).toMatchObject({ status: 'refunded', refund_reserved: 1000, refund_settled: 1000 });
+    expect(p).toMatchObject({ status: 'refunded', refund_reserved: 1000, refund_settled: 1000, refund_reason: 'the rest' });
     expect(told.filter((x) => x.orderId === orderId).map((x) => [x.kind, x.status, x.info.amount, x.info.refundedTotal])).toEqual([
       ['part', 'paid', 300, 300],
       ['full', 'refunded', 700, 1000],

@@ -60,11 +60,11 @@ export async function markClosed(db: Db, id: number, now: number): Promise<boole
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** paid → refunded, once. */
-export async function markRefunded(trx: Db, id: number, now: number): Promise<boolean> {
+/** paid → refunded, once, with the reason of the refund that completed it. */
+export async function markRefunded(trx: Db, id: number, now: number, reason: string): Promise<boolean> {
   const res = await trx
     .updateTable('payments')
-    .set({ status: 'refunded', refunded_at: now, updated_at: now })
+    .set({ status: 'refunded', refunded_at: now, refund_reason: reason, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'paid')
     .executeTakeFirst();

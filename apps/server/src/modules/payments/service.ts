@@ -486,8 +486,8 @@ export class Payments {
       const info: RefundInfo = { refundNo: r.refund_no, amount: r.amount, reason: r.reason, refundedTotal };
       const handler = this.handler(p.order_type);
       if (refundedTotal >= p.amount) {
-        if (await repo.markRefunded(trx, p.id, now))
-          await handler.onRefunded(trx, { ...p, status: 'refunded', refunded_at: now }, now, info);
+        if (await repo.markRefunded(trx, p.id, now, r.reason))
+          await handler.onRefunded(trx, { ...p, status: 'refunded', refunded_at: now, refund_reason: r.reason }, now, info);
       } else {
         await handler.onPartRefunded?.(trx, p, info, now);
       }
