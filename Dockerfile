@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# The shop as one image: the server bundle, the built web and console apps, production packages only.
+# docker build -t simshop . ; see compose.yaml and the README's "Containers" section.
+
+# ── build: every workspace's packages, then the web app, the console and the server bundle ──
+FROM node:20-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY apps/admin/package.json apps/admin/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ── deps: the server's runtime packages (better-sqlite3 brings its prebuilt binary) ──
+FROM node:20-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY apps/admin/package.json apps/admin/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --omit=dev --no-audit --no-fund -w apps/server
+
+# ── runtime ──
+FROM node:20-slim
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/scripts/sqlite-backup.mjs scripts/
+COPY --from=build /app/apps/server/package.json apps/server/
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/admin/dist apps/admin/dist
+RUN mkdir -p /data/uploads && chown -R node:node /data
+USER node
+VOLUME /data
+EXPOSE 8080
+# /healthz writes one row: unhealthy while the database cannot take writes.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The server is the container's main process: the SIGTERM of `docker stop` reaches it and it drains.
+STOPSIGNAL SIGTERM
+CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
