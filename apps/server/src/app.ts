@@ -61,11 +61,12 @@ function requestRefusal(error: FastifyError, req: FastifyRequest): BizError {
 }
 
 /**
- * Caching of the web app's files: HTML (the app shell) is revalidated on every load so a release is
+ * Caching of the web app's files: HTML (the app shell), the service worker and the manifest are revalidated on every load so a release is
  * picked up at once; assets/ names carry a content hash and never change; anything else briefly.
  */
 function staticCacheControl(file: string): string {
-  if (/\.html(\.(br|gz))?$/.test(file)) return 'no-cache';
+  // The service worker and the manifest too: browsers then find a new build's worker at once.
+  if (/(\.html|[\\/]sw\.js|\.webmanifest)(\.(br|gz))?$/.test(file)) return 'no-cache';
   if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
 }

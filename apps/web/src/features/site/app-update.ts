@@ -30,10 +30,13 @@ function postponed(versionCode: number): boolean {
  * page); when it is newer than the running build, the update prompt opens over the page.
  */
 export function checkForUpdateSoon(delayMs = 3000): void {
+  const open = () => void navigateTo(APP_UPDATE).catch(() => undefined);
   setTimeout(() => {
+    // The service worker (lib/app-worker.ts) is registered here too, well after the first paint.
+    void import('../../lib/app-worker.ts').then((w) => w.registerAppWorker(open));
     fetchSiteConfig().then(
       (config) => {
-        if (isNewerBuild(config.versionCode) && !postponed(config.versionCode)) void navigateTo(APP_UPDATE).catch(() => undefined);
+        if (isNewerBuild(config.versionCode) && !postponed(config.versionCode)) open();
       },
       () => undefined,
     );

@@ -3,6 +3,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { UploadOutline } from 'antd-mobile-icons';
 import { useSiteConfig } from '../../features/site/api/site-config.ts';
 import { isNewerBuild, postponeUpdate } from '../../features/site/app-update.ts';
+import { newBuildWaiting, reloadIntoNewBuild } from '../../lib/app-worker.ts';
 import { navigateBack } from '../../lib/nav.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import './index.css';
@@ -15,7 +16,8 @@ import './index.css';
 export default function AppUpdatePage() {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  const newer = config.data && isNewerBuild(config.data.versionCode) ? config.data : null;
+  // Newer by the server's word, or a new build already installed by the service worker.
+  const newer = config.data && (isNewerBuild(config.data.versionCode) || newBuildWaiting()) ? config.data : null;
   return (
     <div className="app-update" role="dialog" aria-modal="true" aria-labelledby="app-update-title">
       <div className="app-update-card">
@@ -26,7 +28,7 @@ export default function AppUpdatePage() {
           <>
             <h1 id="app-update-title">{t('appUpdate.available', { version: newer.version })}</h1>
             <p>{t('appUpdate.availableHint', { current: APP_VERSION })}</p>
-            <Button block color="primary" shape="rounded" size="large" onClick={() => location.reload()}>
+            <Button block color="primary" shape="rounded" size="large" onClick={reloadIntoNewBuild}>
               {t('appUpdate.reload')}
             </Button>
             <Button
