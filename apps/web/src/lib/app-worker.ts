@@ -34,7 +34,10 @@ export const newBuildWaiting = (): boolean => waiting !== null;
 
 /** Reloads into the newest build: the waiting worker takes over first when there is one. */
 export function reloadIntoNewBuild(): void {
-  if (!waiting) return location.reload();
+  if (!waiting) {
+    location.reload();
+    return;
+  }
   navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
