@@ -40,31 +40,34 @@ async function postTags(db: Db, ids: number[]): Promise<void> {
     where n.id in (${sql.join(ids)}) and (n.tags & b.bit) <> 0`.execute(db);
 }
 
+/** The numbers row of a number put on sale. */
+function onSaleRow(n: NewNumber, now: number) {
+  return {
+    number: n.number,
+    segment: n.number.slice(0, 3),
+    rev: [...n.number].reverse().join(''),
+    operator: n.operator,
+    province: n.province,
+    city: n.city,
+    price: n.price,
+    prestored: n.prestored,
+    min_monthly_fee: n.minMonthlyFee,
+    tags: n.tags,
+    rank: n.rank,
+    status: 'on_sale',
+    order_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Adds numbers on sale, with their tag postings, in chunks. */
 export async function insertNumbers(db: Db, numbers: NewNumber[], now: number): Promise<void> {
   for (let i = 0; i < numbers.length; i += CHUNK) {
     const chunk = numbers.slice(i, i + CHUNK);
     const inserted = await db
       .insertInto('numbers')
-      .values(
-        chunk.map((n) => ({
-          number: n.number,
-          segment: n.number.slice(0, 3),
-          rev: [...n.number].reverse().join(''),
-          operator: n.operator,
-          province: n.province,
-          city: n.city,
-          price: n.price,
-          prestored: n.prestored,
-          min_monthly_fee: n.minMonthlyFee,
-          tags: n.tags,
-          rank: n.rank,
-          status: 'on_sale',
-          order_id: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(chunk.map((n) => onSaleRow(n, now)))
       .returning('id')
       .execute();
     await postTags(
@@ -79,25 +82,7 @@ export async function insertNewNumbers(db: Db, numbers: NewNumber[], now: number
   if (numbers.length === 0) return 0;
   const inserted = await db
     .insertInto('numbers')
-    .values(
-      numbers.map((n) => ({
-        number: n.number,
-        segment: n.number.slice(0, 3),
-        rev: [...n.number].reverse().join(''),
-        operator: n.operator,
-        province: n.province,
-        city: n.city,
-        price: n.price,
-        prestored: n.prestored,
-        min_monthly_fee: n.minMonthlyFee,
-        tags: n.tags,
-        rank: n.rank,
-        status: 'on_sale',
-        order_id: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(numbers.map((n) => onSaleRow(n, now)))
     .onConflict((oc) => oc.column('number').doNothing())
     .returning('id')
     .execute();
