@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/kysely.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
-/** BENCH_QUICK=1: smaller fleets and shorter runs, for a check under two minutes. */
+/** BENCH_QUICK=1: smaller fleets and shorter runs, for a check of about two and a half minutes. */
 export const QUICK = process.env.BENCH_QUICK === '1';
 export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark against the production build, one after another, then one table
  * (figure, budget, met or not), written as JSON under bench/results/. Exits non-zero when any
- * budget is missed. BENCH_QUICK=1 runs smaller fleets and shorter rounds (under two minutes);
+ * budget is missed. BENCH_QUICK=1 runs smaller fleets and shorter rounds (about two and a half minutes);
  * BENCH_ONLY=sim-info,buy-package runs some of them.
  */
 
