@@ -135,8 +135,30 @@ export async function reserveRest(trx: Db, id: number, now: number): Promise<num
   }
 }
 
-export async function insertRefund(db: Db, row: Omit<RefundRow, 'id'>): Promise<RefundRow> {
-  return db.insertInto('payment_refunds').values(row).returningAll().executeTakeFirstOrThrow();
+/** A new pending refund of a payment, under the caller's key (`owed` for one the shop owes). */
+export async function insertRefund(
+  db: Db,
+  r: { refundNo: string; payment: { id: number; payment_no: string }; amount: number; reason: string; key: string; now: number },
+): Promise<RefundRow> {
+  return db
+    .insertInto('payment_refunds')
+    .values({
+      refund_no: r.refundNo,
+      payment_id: r.payment.id,
+      payment_no: r.payment.payment_no,
+      amount: r.amount,
+      reason: r.reason.slice(0, 200),
+      idem_key: r.key,
+      state: 'pending',
+      provider_refund_no: '',
+      detail: '',
+      attempts: 0,
+      created_at: r.now,
+      updated_at: r.now,
+      settled_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function noteRefundAttempt(db: Db, id: number, providerRefundNo: string, detail: string, now: number) {

@@ -345,19 +345,12 @@ export class Payments {
           });
         }
         const row = await repo.insertRefund(trx, {
-          refund_no: orderNumber('R', now),
-          payment_id: p.id,
-          payment_no: p.payment_no,
+          refundNo: orderNumber('R', now),
+          payment: p,
           amount: input.amount,
-          reason: input.reason.slice(0, 200),
-          idem_key: input.key,
-          state: 'pending',
-          provider_refund_no: '',
-          detail: '',
-          attempts: 0,
-          created_at: now,
-          updated_at: now,
-          settled_at: null,
+          reason: input.reason,
+          key: input.key,
+          now,
         });
         return { row, created: true };
       });
@@ -409,21 +402,7 @@ export class Payments {
     if (await repo.refundByKey(trx, p.id, 'owed')) return;
     const amount = await repo.reserveRest(trx, p.id, now);
     if (amount === 0) return;
-    await repo.insertRefund(trx, {
-      refund_no: orderNumber('R', now),
-      payment_id: p.id,
-      payment_no: p.payment_no,
-      amount,
-      reason: reason.slice(0, 200),
-      idem_key: 'owed',
-      state: 'pending',
-      provider_refund_no: '',
-      detail: '',
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-      settled_at: null,
-    });
+    await repo.insertRefund(trx, { refundNo: orderNumber('R', now), payment: p, amount, reason, key: 'owed', now });
   }
 
   /** Asks the provider for the pending refunds of a payment and applies their outcome. */
