@@ -36,20 +36,22 @@ test('an agent sets a downstream price and the downstream’s shop shows it; a n
   await page.goto('/shop/#/pages/index/agent/index?promoCode=agent01');
   const card = page.getByRole('article', { name: 'Tier-2 agent · Yunfan Digital' });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('All numbers +¥20');
+  // The demo price is +¥20 until a test sets another; this one sets a markup no other run has just set.
+  await expect(card).toContainText(/All numbers \+¥\d+/);
+  const yuan = 30 + (Date.now() % 60);
   await expect(card).toContainText('goods +10%');
   // Only direct downstream agents are listed.
   await expect(page.getByRole('article', { name: 'Tier-3 agent · Chenguang Phone Shop' })).toHaveCount(0);
 
   await card.getByRole('button', { name: 'Set price' }).click();
   const markup = page.getByRole('textbox', { name: 'Markup in yuan' }).first();
-  await markup.fill('35');
+  await markup.fill(String(yuan));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Prices saved')).toBeVisible();
-  await expect(card).toContainText('All numbers +¥35');
+  await expect(card).toContainText(`All numbers +¥${yuan}`);
   await page.screenshot({ path: 'e2e/.screenshots/agents/en-agent.png' });
 
-  // A shopper of agent02 sees the number at agent01's price plus ¥35.
+  // A shopper of agent02 sees the number at agent01's price plus the markup.
   const shopper = await page
     .context()
     .browser()!
@@ -57,7 +59,7 @@ test('an agent sets a downstream price and the downstream’s shop shows it; a n
   await shopper.addInitScript(() => localStorage.setItem('simshop-language', 'en'));
   const shop = await shopper.newPage();
   await shop.goto(`/shop/#/pages/goods/pretty/index?number=${n.number}&promoCode=agent02`);
-  const expected = (n.price + 3_500) / 100;
+  const expected = (n.price + yuan * 100) / 100;
   await expect(shop.locator('.pretty-price-row .price').first()).toHaveText(
     `¥${expected.toLocaleString('en-US', { maximumFractionDigits: 2 })}`,
   );

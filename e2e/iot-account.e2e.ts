@@ -139,7 +139,8 @@ test('real-name by the platform check: photos uploaded, under review, then verif
   expect((await simInfo(page.request, s)).authStatus).toBe(2);
 });
 
-test('bind a phone by SMS code, then log in with a code sent to that phone', async ({ page }) => {
+test('bind a phone by SMS code, then log in with a code sent to that phone', async ({ page: first }) => {
+  let page = first;
   await logIn(page, ACCOUNT_SIM);
   const s = await session(page);
   const mobile = `139${String(Date.now()).slice(-8)}`;
@@ -154,10 +155,13 @@ test('bind a phone by SMS code, then log in with a code sent to that phone', asy
   await expect(page.getByText(`Bound to ${mobile.slice(0, 3)}****${mobile.slice(-4)}`)).toBeVisible();
   expect((await simInfo(page.request, s)).mobile).toBe(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
 
-  // Logged out, the SMS-code login sends its code to the new phone.
+  // Logged out, the SMS-code login sends its code to the new phone. The page holding the session is
+  // closed first, so that nothing writes the session back; a new page of the same browser opens.
+  const context = page.context();
   await page.evaluate(() => localStorage.removeItem('simshop-session'));
+  await page.close();
+  page = await context.newPage();
   await page.goto('/shop/#/pages/iot/login/code/index');
-  await page.reload();
   await page.getByRole('textbox', { name: 'SIM number, ICCID or device number' }).fill(ACCOUNT_SIM);
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page.getByText(`A code was sent to ${mobile.slice(0, 3)}****${mobile.slice(-4)}.`, { exact: false })).toBeVisible();

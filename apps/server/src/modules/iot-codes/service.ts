@@ -268,7 +268,7 @@ export class Codes {
   /** GET /api/site/oneCodeOrder: a top-up of the code's card, as its payer sees it. */
   async order(code: string, orderNo: string, language: Language): Promise<OneCodeOrder> {
     const target = await this.target(code, language);
-    const reply = await this.deps.topups.details(target.simId, orderNo);
+    const reply = await this.deps.topups.details(target.simId, orderNo, language);
     if (reply.order.kind !== 'balance') throw invalid('orderNo', 'iotOrders.noSuchOrder');
     return payerView(reply.order);
   }

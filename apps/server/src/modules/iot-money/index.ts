@@ -40,7 +40,7 @@ export const iotMoneyPlugin = fp(
     app.decorate('iotTopups', {
       choose: (simId, language) => topupChoose(deps, simId, 'balance', language),
       create: (caller, body, returnUrl) => createTopup(deps, caller, 'balance', body, returnUrl),
-      details: (simId, orderNo) => orderDetails(deps, simId, orderNo),
+      details: (simId, orderNo, language) => orderDetails(deps, simId, orderNo, language),
     } satisfies MoneyTopups);
     await app.register(async (scope) => {
       app.guardSimScope(scope);

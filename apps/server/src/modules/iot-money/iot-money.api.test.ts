@@ -119,6 +119,14 @@ describe('buyPackage from the balance', () => {
     expect(points.data.list[0]).toMatchObject({ delta: 5, reason: 'purchase_reward' });
     const list = await c.get('/api/iot/simPackageList');
     expect(list.data.list[0]).toMatchObject({ orderNo: r.data.order.orderNo, status: 'effective' });
+    // The order is titled in the reader's language by its package's translation.
+    const headers = await simLogin(t.app, SIM);
+    const reader = (language: string) => client(t.app, { ...headers, 'accept-language': language });
+    expect((await reader('en').get('/api/iot/simPackageList')).data.list[0].title).toBe('Top-up pack 5 GB 7 days');
+    expect((await reader('en').get(`/api/iot/orderDetails?orderNo=${r.data.order.orderNo}`)).data.order.title).toBe(
+      'Top-up pack 5 GB 7 days',
+    );
+    expect((await reader('zh-Hans').get('/api/iot/simPackageList')).data.list[0].title).toBe('加油包 5GB 7 天');
     await expectLedgersExact(t.app, [SIM]);
   });
 

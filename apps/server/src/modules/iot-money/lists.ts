@@ -3,8 +3,9 @@ import type { IotOrderView, LedgerAccount, LedgerEntry } from '@simshop/contract
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IotOrderKind } from '../../db/schema-iot-money.ts';
+import type { Language } from '../../lib/messages.ts';
 import { packageWindows } from '../iot-carrier/service.ts';
-import { orderView } from './views.ts';
+import { localTitles, orderView } from './views.ts';
 
 type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 
@@ -14,6 +15,7 @@ export async function orderList(
   kinds: IotOrderKind[],
   page: number,
   pageSize: number,
+  language: Language,
 ): Promise<Page<IotOrderView>> {
   const [rows, count] = await Promise.all([
     db
@@ -37,7 +39,11 @@ export async function orderList(
     rows.flatMap((o) => (o.sim_package_id === null ? [] : [o.sim_package_id])),
   );
   return {
-    list: rows.map((o) => orderView(o, (o.sim_package_id !== null && windows.get(o.sim_package_id)) || null)),
+    list: await localTitles(
+      db,
+      rows.map((o) => ({ o, view: orderView(o, (o.sim_package_id !== null && windows.get(o.sim_package_id)) || null) })),
+      language,
+    ),
     total: Number(count.n),
     page,
     pageSize,

@@ -162,7 +162,7 @@ export function moneyRoutes(deps: MoneyDeps) {
           response: { 200: envelope(iotOrderReply) },
         },
       },
-      async (req) => ok(await orderDetails(deps, req.sim.simId, req.query.orderNo)),
+      async (req) => ok(await orderDetails(deps, req.sim.simId, req.query.orderNo, req.ctx.language)),
     );
 
     app.get(
@@ -242,7 +242,7 @@ export function moneyRoutes(deps: MoneyDeps) {
           response: { 200: envelope(iotOrderPage) },
         },
       },
-      async (req) => ok(await orderList(db, req.sim.simId, ['package'], req.query.page, req.query.pageSize)),
+      async (req) => ok(await orderList(db, req.sim.simId, ['package'], req.query.page, req.query.pageSize, req.ctx.language)),
     );
 
     app.get(
@@ -258,7 +258,14 @@ export function moneyRoutes(deps: MoneyDeps) {
       },
       async (req) =>
         ok(
-          await orderList(db, req.sim.simId, req.query.kind ? [req.query.kind] : ['balance', 'coupon'], req.query.page, req.query.pageSize),
+          await orderList(
+            db,
+            req.sim.simId,
+            req.query.kind ? [req.query.kind] : ['balance', 'coupon'],
+            req.query.page,
+            req.query.pageSize,
+            req.ctx.language,
+          ),
         ),
     );
 

@@ -67,5 +67,5 @@ export interface MoneyTopups {
   /** Opens an online balance top-up of a card; the cashier comes back to `returnUrl(orderNo)`. */
   create(caller: Caller, body: CreateTopupBody, returnUrl: (orderNo: string) => string): Promise<IotOrderReply>;
   /** One order of the card (checks a pending payment with its provider first). */
-  details(simId: number, orderNo: string): Promise<IotOrderReply>;
+  details(simId: number, orderNo: string, language: Language): Promise<IotOrderReply>;
 }

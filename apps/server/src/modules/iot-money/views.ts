@@ -1,6 +1,8 @@
 /** How an IoT order is shown to the holder, and GET /api/iot/orderDetails. */
 import type { IotOrderReply, IotOrderView } from '@simshop/contract/iot-money';
 import { invalid } from '../../lib/errors.ts';
+import type { Language } from '../../lib/messages.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import { packageWindows } from '../iot-carrier/service.ts';
 import { type MoneyDeps, ORDER_TYPE, type Trx } from './deps.ts';
 import { findOrderOfCard, type OrderRow } from './order-store.ts';
@@ -32,6 +34,18 @@ export function orderView(o: OrderRow, sp: Window): IotOrderView {
   };
 }
 
+/**
+ * Orders' titles in the reader's language: a package order is titled by its package's name when it
+ * was bought, shown by the package's stored translation (the title as stored when it has none).
+ */
+export async function localTitles(db: Trx, views: { o: OrderRow; view: IotOrderView }[], language: Language): Promise<IotOrderView[]> {
+  const packageIds = views.flatMap(({ o }) => (o.kind === 'package' && o.package_id !== null ? [o.package_id] : []));
+  const texts = await textsFor(db, language, 'iot_package', packageIds);
+  return views.map(({ o, view }) =>
+    o.kind === 'package' && o.package_id !== null ? { ...view, title: texts.text(o.package_id, 'name', o.title) } : view,
+  );
+}
+
 /** The view of an order read from the database, with its package's window. */
 export async function toOrderView(db: Trx, o: OrderRow): Promise<IotOrderView> {
   const windows = await packageWindows(db, o.sim_package_id === null ? [] : [o.sim_package_id]);
@@ -42,7 +56,7 @@ export async function toOrderView(db: Trx, o: OrderRow): Promise<IotOrderView> {
  * GET /api/iot/orderDetails: one of the card's orders. A pending payment is checked with its
  * provider first; a paid package still waiting for the carrier is given a try (bounded) first.
  */
-export async function orderDetails(deps: MoneyDeps, simId: number, orderNo: string): Promise<IotOrderReply> {
+export async function orderDetails(deps: MoneyDeps, simId: number, orderNo: string, language: Language): Promise<IotOrderReply> {
   const { db } = deps.db;
   const first = await findOrderOfCard(db, simId, orderNo);
   if (!first) throw invalid('orderNo', 'iotOrders.noSuchOrder');
@@ -53,5 +67,6 @@ export async function orderDetails(deps: MoneyDeps, simId: number, orderNo: stri
   if (second.status === 'paid' && second.kind === 'package') await provisionWaiting(deps, second.id);
   const o = second.status === 'paid' ? ((await findOrderOfCard(db, simId, orderNo)) ?? second) : second;
   const payment = o.pay_method === 'balance' ? null : await deps.payments.latestFor(ORDER_TYPE, o.id);
-  return { order: await toOrderView(db, o), payment };
+  const [order] = await localTitles(db, [{ o, view: await toOrderView(db, o) }], language);
+  return { order: order!, payment };
 }

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { LogoutButton, MyHead, OrderShortcuts, useMyEntries } from './my-parts.tsx';
@@ -22,7 +23,16 @@ export function MyGrid() {
               onClick={e.onClick}
             >
               <span className="my-entry-icon">{e.icon}</span>
-              <span>{e.label}</span>
+              {/* Lines break between words only, never at a word's hyphen ("self-service"). */}
+              <span>
+                {e.label.split(' ').map((word, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the words of a fixed label
+                  <Fragment key={i}>
+                    {i > 0 ? ' ' : null}
+                    <span className="my-tile-word">{word}</span>
+                  </Fragment>
+                ))}
+              </span>
             </button>
           ))}
         </div>
