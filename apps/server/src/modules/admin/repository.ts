@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type DialectName, deleteBefore } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -93,18 +93,8 @@ export function purgeSessions(db: Kysely<Database>, dialect: DialectName, now: n
   return deleteBefore(db, dialect, 'admin_sessions', 'expires_at', now);
 }
 
-export interface AuditRow {
-  operator_id: number;
-  operator_mobile: string;
-  role: string;
-  action: string;
-  object_type: string;
-  object_id: string;
-  promoter_id: number | null;
-  before: string | null;
-  after: string | null;
-  at: number;
-}
+/** An audit entry as written (its id is the database's). */
+export type AuditRow = Insertable<Database['admin_audit']>;
 
 export async function insertAudit(db: Db, row: AuditRow): Promise<void> {
   await db.insertInto('admin_audit').values(row).execute();

@@ -4,6 +4,7 @@ import { type FakeAlipay, startFakeAlipay } from '../../../test/fake-alipay.ts';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeOrder, testClock } from '../../modules/orders/test-kit.ts';
 import { fenOf } from './alipay.ts';
+import { paymentProbes } from './test-kit.ts';
 
 /** Alipay through alipay-sdk against a fake Alipay gateway on a local port, with RSA2 keys made for the test. */
 type Payment = { paymentNo: string; method: string; status: string; amount: number; payUrl: string };
@@ -22,14 +23,7 @@ afterAll(async () => {
   await ali.close();
 });
 
-const paymentRow = (paymentNo: string) =>
-  t.app.db.db.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
-const orderStatus = async (orderNo: string) =>
-  (await t.app.db.db.selectFrom('number_orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
-const outcomes = async (paymentNo: string) =>
-  (await t.app.db.db.selectFrom('payment_notifications').select('outcome').where('payment_no', '=', paymentNo).orderBy('id').execute()).map(
-    (r) => r.outcome,
-  );
+const { paymentRow, orderStatus, outcomes } = paymentProbes(() => t.app);
 const notify = (n: { headers: Record<string, string>; body: string }) =>
   t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: n.body, headers: n.headers });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechatPay, startFakeWechatPay } from '../../../test/fake-wechatpay.ts';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeOrder, testClock } from '../../modules/orders/test-kit.ts';
+import { paymentProbes } from './test-kit.ts';
 import { createWechatPayProvider } from './wechatpay.ts';
 
 /**
@@ -25,14 +26,7 @@ afterAll(async () => {
   await wx.close();
 });
 
-const paymentRow = (paymentNo: string) =>
-  t.app.db.db.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
-const orderStatus = async (orderNo: string) =>
-  (await t.app.db.db.selectFrom('number_orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
-const outcomes = async (paymentNo: string) =>
-  (await t.app.db.db.selectFrom('payment_notifications').select('outcome').where('payment_no', '=', paymentNo).orderBy('id').execute()).map(
-    (r) => r.outcome,
-  );
+const { paymentRow, orderStatus, outcomes } = paymentProbes(() => t.app);
 const notify = (n: { headers: Record<string, string>; body: string }) =>
   t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', payload: n.body, headers: n.headers });
 const nowSeconds = () => Math.floor(clock.t / 1000);
