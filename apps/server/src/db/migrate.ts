@@ -8,7 +8,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
     try {
       return await migrateOnce(db, dialect);
     } catch (error) {
-      if (!isVanishedSchema(error) || attempt >= 3) throw error;
+      if (!isVanishedSchema(error) || attempt >= 5) throw error;
     }
   }
 }
