@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { idCheckDigit } from '@simshop/contract/validate';
-import { generate } from 'otplib';
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { DEMO_AGENT, DEMO_OWNER, DEMO_STAFF, signInConsole } from './support/console.ts';
+import { buyerPage, paidDemoOrder } from './support/shop.ts';
 
 /**
  * The operator console at /admin/ on a desktop screen: the demo operators sign in with their
@@ -10,98 +10,59 @@ import { generate } from 'otplib';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'zh-CN' });
 
-export const OWNER = { mobile: '13700000001', password: 'Owner#2026', secret: 'SIMSHOPOWNERDEMOTOTPKEYAAAAAAAAA' };
-export const AGENT = { mobile: '13700000002', password: 'Agent#2026', secret: 'SIMSHOPAGENTDEMOTOTPKEYAAAAAAAAA' };
-export const STAFF = { mobile: '13700000003', password: 'Staff#2026', secret: 'SIMSHOPSTAFFDEMOTOTPKEYAAAAAAAAA' };
-
-/** Signs in; a code is used once, so a second sign-in within 30 s takes the next step's code. */
-async function signIn(page: Page, who: { mobile: string; password: string; secret: string }, stepOffset = 0) {
-  await page.goto('/admin/');
-  await page.getByLabel('手机号').fill(who.mobile);
-  await page.getByLabel('密码').fill(who.password);
-  await page.getByRole('button', { name: '下一步' }).click();
-  const code = await generate({ secret: who.secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
-  await page.getByLabel('验证码').fill(code);
-  await page
-    .getByRole('button', { name: '登 录' })
-    .or(page.getByRole('button', { name: '登录' }))
-    .click();
-}
-
 test('the owner signs in with password and TOTP and sees only the pages of the console', async ({ page }) => {
   await page.goto('/admin/');
-  await page.getByLabel('手机号').fill(OWNER.mobile);
+  await page.getByLabel('手机号').fill(DEMO_OWNER.mobile);
   await page.getByLabel('密码').fill('wrong-password');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('手机号或密码错误')).toBeVisible();
 
-  await signIn(page, OWNER);
+  await signInConsole(page, DEMO_OWNER);
   await expect(page.getByTestId('operator')).toHaveText('店主 · 店主');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['店铺', '订单', '号码', '下级定价', '操作日志']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    '概览',
+    '店铺',
+    '订单',
+    '对账',
+    '商品',
+    '流量套餐',
+    '号码',
+    '下级定价',
+    'SIM 卡',
+    '实名审核',
+    'SIM 页面布局',
+    '公告与常见问题',
+    '操作日志',
+  ]);
+  await menu.getByRole('menuitem', { name: '店铺' }).click();
   // agent02's row names its upstream agent01.
   await expect(page.getByRole('row').filter({ hasText: 'agent02' }).first()).toContainText('agent01');
   await page.screenshot({ path: 'test-results/admin-storefronts.png' });
   await page.getByRole('combobox', { name: '语言' }).click();
   await page.getByTitle('English').click();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Storefronts', 'Orders', 'Numbers', 'Downstream prices', 'Audit log']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Dashboard',
+    'Storefronts',
+    'Orders',
+    'Reconciliation',
+    'Goods',
+    'IoT packages',
+    'Numbers',
+    'Downstream prices',
+    'SIMs',
+    'Real-name review',
+    'SIM layouts',
+    'Notices and FAQ',
+    'Audit log',
+  ]);
 });
-
-/** A number order of `demo` paid at the sandbox cashier, with `contactMobile` as its buyer. */
-async function paidDemoOrder(request: APIRequestContext, contactMobile: string): Promise<string> {
-  const headers = { 'x-order-session-id': randomBytes(16).toString('hex') };
-  const list = await (await request.get('/api/shop/numberList?promoCode=demo&pageSize=50')).json();
-  const candidates = list.data.list as { number: string }[];
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const number = candidates[randomInt(0, candidates.length)]!.number;
-    const detail = await (await request.get(`/api/shop/numberDetail?promoCode=demo&number=${number}`)).json();
-    const first17 = '11010519900101123';
-    const created = await (
-      await request.post('/api/shop/order/create', {
-        headers,
-        data: {
-          promoCode: 'demo',
-          number,
-          packageId: detail.data.packages[0].id,
-          buyerName: '王小明',
-          idNumber: first17 + idCheckDigit(first17),
-          contactMobile,
-          address: { province: '440000', city: '440300', county: '440305', detail: '科技园南区 1 栋 101' },
-          agreed: true,
-        },
-      })
-    ).json();
-    if (created.code !== 0) continue;
-    const orderNo = created.data.orderNo as string;
-    const pay = await (await request.post('/api/shop/order/pay', { headers, data: { orderNo, method: 'sandbox' } })).json();
-    await request.post(`/sandbox/cashier/${pay.data.paymentNo}/pay`, { form: {}, maxRedirects: 0 });
-    const result = await (await request.get(`/api/shop/order/payResult?orderNo=${orderNo}`, { headers })).json();
-    expect(result.data.orderStatus).toBe('paid');
-    return orderNo;
-  }
-  throw new Error('no number could be ordered');
-}
-
-/** The buyer in the shop (English, a phone screen): logs in with the mobile and the on-screen SMS code. */
-async function buyerPage(browser: Browser, mobile: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  await page.goto('/shop/#/pages/login/index');
-  await page.getByPlaceholder('Mobile number').fill(mobile);
-  await page.getByRole('button', { name: 'Get code' }).click();
-  await expect(page.getByTestId('dev-code')).toBeVisible();
-  await page.getByPlaceholder('6-digit SMS code').fill((await page.getByTestId('dev-code').textContent()) ?? '');
-  await page.getByText('I have read and accept the').first().click();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/pages\/login/);
-  return page;
-}
 
 test('staff of demo ship a paid order with a tracking number and the buyer sees it', async ({ page, request, browser }) => {
   const mobile = `136${String(randomInt(0, 1e8)).padStart(8, '0')}`;
-  const orderNo = await paidDemoOrder(request, mobile);
+  const { orderNo } = await paidDemoOrder(request, mobile);
 
-  await signIn(page, STAFF);
+  await signInConsole(page, DEMO_STAFF);
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单']);
   await page.getByRole('menuitem', { name: '订单' }).click();
   await page.getByLabel('搜索').fill(orderNo);
@@ -134,7 +95,7 @@ test('the owner imports 1,000 numbers from a CSV (preview, then import) and a sh
   const list = [...numbers];
   const csv = `number,operator,province,city,price\n${list.map((n) => `${n},4,440000,440300,`).join('\n')}\n12345,4,440000,440300,\n`;
 
-  await signIn(page, OWNER, 1);
+  await signInConsole(page, DEMO_OWNER);
   await page.getByRole('menuitem', { name: '号码' }).click();
   await page.getByLabel('选择 CSV').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page
@@ -166,8 +127,19 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
   const list = await (await request.get('/api/shop/numberList?promoCode=agent01&pageSize=20')).json();
   const n = (list.data.list as { number: string; price: number; tags: string[] }[]).find((x) => !x.tags.includes('AAAA'))!;
 
-  await signIn(page, AGENT);
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单', '下级定价']);
+  await signInConsole(page, DEMO_AGENT);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    '概览',
+    '店铺',
+    '订单',
+    '商品',
+    '流量套餐',
+    '下级定价',
+    'SIM 卡',
+    '实名审核',
+    'SIM 页面布局',
+    '公告与常见问题',
+  ]);
   await page.getByRole('menuitem', { name: '下级定价' }).click();
   const row = page.getByRole('row').filter({ hasText: 'agent02' });
   // The demo price is +¥20 until a test sets another; this one sets a markup no other run has just set.

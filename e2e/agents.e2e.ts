@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logInShopper } from './support/shop.ts';
 
 /**
  * An agent in the browser: agent01 (managed by 13900000001) sees its direct downstream agent02 with
@@ -7,18 +8,6 @@ import { expect, type Page, test } from '@playwright/test';
  */
 
 const AGENT_MOBILE = '13900000001';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/shop/#/pages/login/index?promoCode=agent01');
-  await page.getByPlaceholder('Mobile number').fill(mobile);
-  await page.getByRole('button', { name: 'Get code' }).click();
-  await expect(page.getByTestId('dev-code')).toBeVisible();
-  const code = (await page.getByTestId('dev-code').textContent()) ?? '';
-  await page.getByPlaceholder('6-digit SMS code').fill(code);
-  await page.getByText('I have read and accept the').first().click();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/pages\/login/);
-}
 
 test('an agent sets a downstream price and the downstream’s shop shows it; a non-direct agent gets the 33001 dialog', async ({
   page,
@@ -32,7 +21,7 @@ test('an agent sets a downstream price and the downstream’s shop shows it; a n
   const n = list.data.list.find((x) => !x.tags.includes('AAAA'));
   if (!n) throw new Error('the demo inventory has numbers');
 
-  await logIn(page, AGENT_MOBILE);
+  await logInShopper(page, AGENT_MOBILE, 'agent01');
   await page.goto('/shop/#/pages/index/agent/index?promoCode=agent01');
   const card = page.getByRole('article', { name: 'Tier-2 agent · Yunfan Digital' });
   await expect(card).toBeVisible();

@@ -28,8 +28,13 @@ test('a card in service: the connection check finds nothing wrong, and checks ag
   await logIn(page);
   await page.goto('/shop/#/pages-sub/iot/index/diagnose/index');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No problem found');
-  await expect(page.getByRole('listitem')).toHaveCount(7);
+  await expect(page.locator('[data-testid^="check-"]')).toHaveCount(7);
   await expect(page.getByTestId('check-package')).toContainText('Package and data left');
+  // What happened to the card: the next package end on top, its activation, all in English.
+  const timeline = page.getByRole('region', { name: 'What happened' });
+  await expect(timeline.getByRole('listitem').first()).toContainText('Package ends: ');
+  await expect(timeline).toContainText('Card activated');
+  expect(await timeline.textContent()).not.toMatch(/\p{Script=Han}/u);
   const asked = page.waitForResponse((r) => r.url().endsWith('/api/iot/simDiagnose'));
   await page.getByRole('button', { name: 'Check again' }).click();
   await asked;

@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { WechatPayConfig } from './providers/payment/wechatpay.ts';
+import type { AliyunSmsConfig } from './providers/sms/aliyun.ts';
+import { NOTICE_KINDS, type NoticeKind, SMS_KINDS, type SmsKind } from './providers/sms/provider.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,6 +42,41 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
   return list;
 });
 
+const SMS_LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
+
+/** SMS_TEMPLATE_<KIND>: `en=<code>,zh-Hans=<code>,zh-Hant=<code>`, a gateway template code per language. */
+const smsTemplates = (name: string) =>
+  z.string().transform((v, ctx): Record<(typeof SMS_LANGUAGES)[number], string> => {
+    const pairs = new Map(v.split(',').map((part) => part.split('=').map((s) => s.trim()) as [string, string | undefined]));
+    const missing = SMS_LANGUAGES.filter((l) => !/^[\w.-]{1,64}$/.test(pairs.get(l) ?? ''));
+    const unknown = [...pairs.keys()].filter((l) => !(SMS_LANGUAGES as readonly string[]).includes(l));
+    if (missing.length > 0 || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must give a template code for each language: en=<code>,zh-Hans=<code>,zh-Hant=<code>`,
+      });
+      return z.NEVER;
+    }
+    return { en: pairs.get('en')!, 'zh-Hans': pairs.get('zh-Hans')!, 'zh-Hant': pairs.get('zh-Hant')! };
+  });
+
+/** The environment variable of each SMS message kind's templates. */
+const SMS_TEMPLATE_VARS = {
+  login: 'SMS_TEMPLATE_LOGIN',
+  apply: 'SMS_TEMPLATE_APPLY',
+  simLogin: 'SMS_TEMPLATE_SIM_LOGIN',
+  bindPhone: 'SMS_TEMPLATE_BIND_PHONE',
+  deviceAuth: 'SMS_TEMPLATE_DEVICE_AUTH',
+} as const satisfies Record<SmsKind, string>;
+
+/** The environment variable of each notice's templates (optional: a notice without one is not texted). */
+const SMS_NOTICE_TEMPLATE_VARS = {
+  numberWatch: 'SMS_TEMPLATE_NUMBER_WATCH',
+  dataUsed: 'SMS_TEMPLATE_DATA_USED',
+  packageEnding: 'SMS_TEMPLATE_PACKAGE_ENDING',
+  renewal: 'SMS_TEMPLATE_RENEWAL',
+} as const satisfies Record<NoticeKind, string>;
+
 /** Payment methods with a provider: the built-in sandbox, WeChat Pay (API v3) and Alipay. */
 export const PAYMENT_METHODS = ['sandbox', 'wechat', 'alipay'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
@@ -66,6 +103,7 @@ const envSchema = z.object({
       'DATABASE_URL must be a postgres:// URL or sqlite:<path>',
     )
     .optional(),
+  DB_POOL_SIZE: integer('DB_POOL_SIZE', 1, 1000).optional(),
   SEED: z.enum(['demo', 'none']).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
@@ -74,7 +112,22 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: integer('BODY_LIMIT_BYTES', 1024, 50_000_000).default(1_048_576),
   ORDER_HOLD_MINUTES: integer('ORDER_HOLD_MINUTES', 1, 1440).default(15),
   TRUST_PROXY: trustProxy.optional(),
-  SMS_PROVIDER: z.enum(['console']).optional(),
+  SMS_PROVIDER: z.enum(['console', 'aliyun']).optional(),
+  SMS_ENDPOINT: z.url({ protocol: /^https?$/, error: 'SMS_ENDPOINT must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
+  SMS_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  SMS_ACCESS_KEY_SECRET: z.string().min(1).max(256).optional(),
+  SMS_SIGN_NAME: z.string().min(1).max(64).optional(),
+  SMS_TEMPLATE_LOGIN: smsTemplates('SMS_TEMPLATE_LOGIN').optional(),
+  SMS_TEMPLATE_APPLY: smsTemplates('SMS_TEMPLATE_APPLY').optional(),
+  SMS_TEMPLATE_SIM_LOGIN: smsTemplates('SMS_TEMPLATE_SIM_LOGIN').optional(),
+  SMS_TEMPLATE_BIND_PHONE: smsTemplates('SMS_TEMPLATE_BIND_PHONE').optional(),
+  SMS_TEMPLATE_DEVICE_AUTH: smsTemplates('SMS_TEMPLATE_DEVICE_AUTH').optional(),
+  SMS_TEMPLATE_NUMBER_WATCH: smsTemplates('SMS_TEMPLATE_NUMBER_WATCH').optional(),
+  SMS_TEMPLATE_DATA_USED: smsTemplates('SMS_TEMPLATE_DATA_USED').optional(),
+  SMS_TEMPLATE_PACKAGE_ENDING: smsTemplates('SMS_TEMPLATE_PACKAGE_ENDING').optional(),
+  SMS_TEMPLATE_RENEWAL: smsTemplates('SMS_TEMPLATE_RENEWAL').optional(),
+  SMS_RECEIPT_TOKEN: z.string().min(16, 'SMS_RECEIPT_TOKEN must be at least 16 characters').optional(),
+  SMS_TIMEOUT_MS: integer('SMS_TIMEOUT_MS', 500, 60_000).default(5_000),
   PAYMENT_PROVIDER: z
     .string()
     .transform((v) => v.split(',').map((s) => s.trim()))
@@ -149,7 +202,10 @@ export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((addres
   return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
 }
 
-export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; file: string }
+  /** `poolSize`: connections of the pool (default: see `defaultPoolSize` in db/dialect.ts). */
+  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export interface Config {
   /** NODE_ENV=production: no development defaults (see the README's configuration table). */
@@ -167,7 +223,11 @@ export interface Config {
   trustProxy: TrustProxy;
   bodyLimit: number;
   orderHoldMinutes: number;
-  smsProvider: 'console';
+  smsProvider: 'console' | 'aliyun';
+  /** The SMS gateway's settings with SMS_PROVIDER=aliyun. */
+  smsGateway: AliyunSmsConfig | null;
+  /** The token delivery receipts must carry (SMS_RECEIPT_TOKEN); unset: POST /api/sms/receipt does not exist. */
+  smsReceiptToken: string | undefined;
   /** The payment providers, in the cashier's order: the built-in sandbox (and its cashier pages), WeChat Pay, Alipay; none is empty. */
   paymentProviders: PaymentMethodName[];
   /** WeChat Pay's merchant settings when `wechat` is among the providers. */
@@ -291,6 +351,31 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/** SMS_PROVIDER=aliyun: the access key, the signature name and every kind's templates. */
+function smsGatewaySettings(e: z.infer<typeof envSchema>): { gateway: AliyunSmsConfig | null; problems: string[] } {
+  if (e.SMS_PROVIDER !== 'aliyun') return { gateway: null, problems: [] };
+  const problems: string[] = [];
+  const why = 'with SMS_PROVIDER=aliyun';
+  const templates = Object.fromEntries(
+    SMS_KINDS.map((kind) => [kind, need(SMS_TEMPLATE_VARS[kind], e[SMS_TEMPLATE_VARS[kind]], problems, why)]),
+  ) as AliyunSmsConfig['templates'];
+  const gateway: AliyunSmsConfig = {
+    endpoint: e.SMS_ENDPOINT,
+    accessKeyId: need('SMS_ACCESS_KEY_ID', e.SMS_ACCESS_KEY_ID, problems, why),
+    accessKeySecret: need('SMS_ACCESS_KEY_SECRET', e.SMS_ACCESS_KEY_SECRET, problems, why),
+    signName: need('SMS_SIGN_NAME', e.SMS_SIGN_NAME, problems, why),
+    templates,
+    noticeTemplates: Object.fromEntries(
+      NOTICE_KINDS.flatMap((kind) => {
+        const t = e[SMS_NOTICE_TEMPLATE_VARS[kind]];
+        return t ? [[kind, t]] : [];
+      }),
+    ),
+    timeoutMs: e.SMS_TIMEOUT_MS,
+  };
+  return { gateway, problems };
+}
+
 /** OAUTH_PROVIDER=wechat needs the app's id and secret, and PUBLIC_URL for WeChat's callback. */
 function wechatProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
@@ -314,10 +399,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const url = e.DATABASE_URL;
   const database: DatabaseTarget =
     url && /^postgres/.test(url)
-      ? { dialect: 'postgres', url }
+      ? { dialect: 'postgres', url, ...(e.DB_POOL_SIZE ? { poolSize: e.DB_POOL_SIZE } : {}) }
       : { dialect: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite:|file:)/, '')) : path.join(dataDir, 'shop.db') };
   const seed = e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none');
   const smsProvider = e.SMS_PROVIDER ?? 'console';
+  const sms = smsGatewaySettings(e);
+  if (sms.problems.length > 0) throw new ConfigError(`Invalid configuration: ${sms.problems.join('; ')}`);
   const oauthProvider = e.OAUTH_PROVIDER ?? (production ? 'none' : 'simulator');
   const oauthProblems = oauthProvider === 'wechat' ? wechatProblems(e) : [];
   if (oauthProblems.length > 0) throw new ConfigError(`Invalid configuration: ${oauthProblems.join('; ')}`);
@@ -346,6 +433,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: e.BODY_LIMIT_BYTES,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     smsProvider,
+    smsGateway: sms.gateway,
+    smsReceiptToken: e.SMS_RECEIPT_TOKEN,
     paymentProviders,
     wechatPay: payment.wechatPay,
     alipay: payment.alipay,

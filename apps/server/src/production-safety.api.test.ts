@@ -137,15 +137,19 @@ describe('SMS codes', () => {
     }
   });
 
-  it('reach the log of the console provider masked', async () => {
+  it("reach the log of the console provider masked, in the reader's language", async () => {
     const lines: string[] = [];
-    await consoleSmsProvider(capturingLog(lines)).sendCode('13912340002', '123456', 5);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('12****');
+    const provider = consoleSmsProvider(capturingLog(lines));
+    await provider.sendCode({ mobile: '13912340002', kind: 'login', language: 'en', code: '123456', ttlMinutes: 5 });
+    await provider.sendCode({ mobile: '13912340002', kind: 'bindPhone', language: 'zh-Hans', code: '654321', ttlMinutes: 5 });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('Your SIM shop sign-in code is 12****, valid for 5 minutes.');
     expect(lines[0]).not.toContain('123456');
+    expect(lines[1]).toContain('您正在将本手机绑定到物联卡，验证码为65****，5分钟内有效。');
+    expect(lines[1]).not.toContain('654321');
   });
 
-  it('of a SIM login reach the log masked', async () => {
+  it('of a SIM login do not reach the log', async () => {
     const t = await createTestApp({}, small);
     try {
       const lines: string[] = [];
@@ -154,7 +158,7 @@ describe('SMS codes', () => {
       const code = reply.devCode as string;
       expect(code).toMatch(/^\d{6}$/);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(`"code":"${code.slice(0, 2)}****"`);
+      expect(lines[0]).toContain('"purpose":"login"');
       expect(lines[0]).not.toContain(code);
     } finally {
       await t.close();

@@ -33,6 +33,8 @@ interface Refund {
 
 export interface FakeWechatPay {
   config: WechatPayConfig;
+  /** The merchant's public key (PEM): checks what the merchant signs, a JSAPI paySign too. */
+  merchantPublicKey: string;
   /** Requests whose merchant signature checked out, and those refused for it. */
   accepted: { method: string; path: string; body: any }[];
   refusedSignatures: number;
@@ -138,6 +140,9 @@ export async function startFakeWechatPay(opts: { tradeType?: 'h5' | 'native' } =
     if (req.method === 'POST' && m) {
       if (json.mchid !== mchId || !Number.isSafeInteger(json.amount?.total))
         return send(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
+      // JSAPI pays as the WeChat user of the app's open id; the other kinds name no payer.
+      if ((m[1] === 'jsapi') !== (typeof json.payer?.openid === 'string' && json.payer.openid !== ''))
+        return send(res, 400, { code: 'PARAM_ERROR', message: 'JSAPI支付必须传openid' });
       const existing = trades.get(json.out_trade_no);
       if (existing && existing.trade_state !== 'NOTPAY') return send(res, 400, { code: 'ORDERPAID', message: '订单已支付' });
       trades.set(json.out_trade_no, {
@@ -229,6 +234,7 @@ export async function startFakeWechatPay(opts: { tradeType?: 'h5' | 'native' } =
       tradeType: opts.tradeType ?? 'h5',
       baseUrl: `http://127.0.0.1:${port}`,
     },
+    merchantPublicKey: pemOf(merchant.publicKey, 'spki'),
     get accepted() {
       return fake.accepted;
     },

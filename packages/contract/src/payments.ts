@@ -23,13 +23,31 @@ export const payOrderBody = z.object({
   method: z.string().min(1).max(32),
 });
 
-/** A payment as the app sees it; `payUrl` opens the provider's cashier. */
+/**
+ * WeChat Pay JSAPI (a payment opened inside WeChat for a shopper whose WeChat account the shop
+ * knows): the signed parameters of WeixinJSBridge's `getBrandWCPayRequest`.
+ */
+export const wechatJsapi = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type WechatJsapi = z.infer<typeof wechatJsapi>;
+
+/**
+ * A payment as the app sees it; `payUrl` opens the provider's cashier. With `wechatJsapi` the app
+ * opens WeChat's pay sheet with it instead, and `payUrl` is the page to return to.
+ */
 export const paymentView = z.object({
   paymentNo: z.string(),
   method: z.string(),
   status: paymentStatus,
   amount: z.number().int(),
   payUrl: z.string(),
+  wechatJsapi: wechatJsapi.optional(),
   expiresAt: z.number().int(),
   paidAt: z.number().int().nullable(),
 });

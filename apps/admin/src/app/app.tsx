@@ -8,9 +8,19 @@ import { createHashRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { AgentsPage } from '../pages/agents.tsx';
 import { AuditPage } from '../pages/audit.tsx';
+import { ContentPage } from '../pages/content.tsx';
+import { HomePage } from '../pages/dashboard.tsx';
+import { GoodsPage } from '../pages/goods.tsx';
+import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
 import { NumbersPage } from '../pages/numbers.tsx';
 import { OrdersPage } from '../pages/orders.tsx';
+import { PackagesPage } from '../pages/packages.tsx';
+import { ReconciliationPage } from '../pages/reconciliation.tsx';
+import { SimCardPage } from '../pages/sim-card.tsx';
+import { SimsPage } from '../pages/sims.tsx';
+import { SimsImportPage } from '../pages/sims-import.tsx';
+import { SimsRealnamePage } from '../pages/sims-realname.tsx';
 import { StorefrontsPage } from '../pages/storefronts.tsx';
 import { ConsoleLayout } from './layout.tsx';
 
@@ -27,10 +37,20 @@ const router = createHashRouter([
     path: '/',
     element: <ConsoleLayout />,
     children: [
-      { index: true, element: <StorefrontsPage /> },
+      { index: true, element: <HomePage /> },
+      { path: 'storefronts', element: <StorefrontsPage /> },
       { path: 'orders', element: <OrdersPage /> },
+      { path: 'reconciliation', element: <ReconciliationPage /> },
+      { path: 'goods', element: <GoodsPage /> },
+      { path: 'packages', element: <PackagesPage /> },
       { path: 'numbers', element: <NumbersPage /> },
       { path: 'agents', element: <AgentsPage /> },
+      { path: 'sims', element: <SimsPage /> },
+      { path: 'sims/realname', element: <SimsRealnamePage /> },
+      { path: 'sims/import', element: <SimsImportPage /> },
+      { path: 'sims/:id', element: <SimCardPage /> },
+      { path: 'layouts', element: <LayoutsPage /> },
+      { path: 'content', element: <ContentPage /> },
       { path: 'audit', element: <AuditPage /> },
     ],
   },

@@ -11,10 +11,18 @@ import { useOperator } from './use-operator.ts';
 
 /** The side menu: every entry is a page of the router, shown to the roles that may use it. */
 const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
-  { path: '/', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
+  { path: '/', key: 'reports.menuDashboard', roles: ['owner', 'agent'] },
+  { path: '/storefronts', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
   { path: '/orders', key: 'menu.orders', roles: ['owner', 'agent', 'staff'] },
+  { path: '/reconciliation', key: 'reports.menuReconciliation', roles: ['owner'] },
+  { path: '/goods', key: 'catalogue.menu', roles: ['owner', 'agent'] },
+  { path: '/packages', key: 'catalogue.menuPackages', roles: ['owner', 'agent'] },
   { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
   { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },
+  { path: '/sims', key: 'sims.menu', roles: ['owner', 'agent'] },
+  { path: '/sims/realname', key: 'sims.review.menu', roles: ['owner', 'agent'] },
+  { path: '/layouts', key: 'layouts.menu', roles: ['owner', 'agent'] },
+  { path: '/content', key: 'layouts.contentMenu', roles: ['owner', 'agent'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
 ];
 

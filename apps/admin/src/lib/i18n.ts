@@ -1,6 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import simsEn from '../locales/sims.en.json';
+import simsZhHans from '../locales/sims.zh-Hans.json';
+import simsZhHant from '../locales/sims.zh-Hant.json';
 import zhHans from '../locales/zh-Hans.json';
 import zhHant from '../locales/zh-Hant.json';
 import { setApiLanguage } from './api.ts';
@@ -37,7 +40,11 @@ document.documentElement.lang = lng;
 void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
-  resources: { en: { translation: en }, 'zh-Hans': { translation: zhHans }, 'zh-Hant': { translation: zhHant } },
+  resources: {
+    en: { translation: { ...en, sims: simsEn } },
+    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans } },
+    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant } },
+  },
   interpolation: { escapeValue: false },
 });
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, Form, Input, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvImport } from '../app/csv-import.tsx';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 
@@ -20,35 +21,6 @@ export function NumbersPage() {
 
 function ImportCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
-  const [preview, setPreview] = useState<NumbersImportPreview | null>(null);
-  const [result, setResult] = useState<NumbersImportResult | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
-
-  const choose = async (file: File | undefined) => {
-    setPreview(null);
-    setResult(null);
-    setCsv(file ? { name: file.name, text: await file.text() } : null);
-  };
-  const run = async (step: 'preview' | 'commit') => {
-    if (!csv) return;
-    setBusy(step);
-    try {
-      if (step === 'preview') setPreview(await api<NumbersImportPreview>('POST', '/numbers/import/preview', { body: { csv: csv.text } }));
-      else {
-        const done = await api<NumbersImportResult>('POST', '/numbers/import/commit', { body: { csv: csv.text } });
-        setResult(done);
-        setPreview(null);
-        await queryClient.invalidateQueries({ queryKey: ['admin', 'numbers'] });
-      }
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
   const lineColumns = [
     { title: t('numbers.line'), dataIndex: 'line', width: 70 },
     { title: t('numbers.number'), dataIndex: 'number', width: 140 },
@@ -64,66 +36,7 @@ function ImportCard() {
   return (
     <Card title={t('numbers.import')}>
       <Typography.Paragraph type="secondary">{t('numbers.importHint')}</Typography.Paragraph>
-      <Space wrap>
-        <label className="ant-btn ant-btn-default" style={{ display: 'inline-flex', alignItems: 'center', cursor: 'pointer' }}>
-          {t('numbers.chooseFile')}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            aria-label={t('numbers.chooseFile')}
-            style={{ position: 'absolute', opacity: 0, width: 1, height: 1 }}
-            onChange={(e) => void choose(e.target.files?.[0])}
-          />
-        </label>
-        <Typography.Text>{csv?.name ?? t('numbers.noFile')}</Typography.Text>
-        <Button disabled={!csv} loading={busy === 'preview'} onClick={() => run('preview')}>
-          {t('numbers.preview')}
-        </Button>
-        <Button type="primary" disabled={!preview || preview.valid === 0} loading={busy === 'commit'} onClick={() => run('commit')}>
-          {preview ? t('numbers.commitCount', { count: preview.valid }) : t('numbers.commit')}
-        </Button>
-      </Space>
-      {preview && (
-        <div style={{ marginTop: 16 }}>
-          <Space size="large">
-            <Statistic title={t('numbers.total')} value={preview.total} />
-            <Statistic title={t('numbers.valid')} value={preview.valid} />
-            <Statistic
-              title={t('numbers.invalid')}
-              value={preview.invalid}
-              valueStyle={preview.invalid > 0 ? { color: '#cf1322' } : undefined}
-            />
-          </Space>
-          {preview.errors.length > 0 && (
-            <Table<ImportLineView>
-              style={{ marginTop: 16 }}
-              title={() => t('numbers.problems')}
-              size="small"
-              rowKey="line"
-              dataSource={preview.errors}
-              columns={lineColumns}
-              pagination={{ pageSize: 10 }}
-            />
-          )}
-          <Table<ImportLineView>
-            style={{ marginTop: 16 }}
-            title={() => t('numbers.firstLines')}
-            size="small"
-            rowKey="line"
-            dataSource={preview.lines}
-            columns={lineColumns}
-            pagination={{ pageSize: 10 }}
-          />
-        </div>
-      )}
-      {result && (
-        <Alert
-          style={{ marginTop: 16 }}
-          type={result.skipped > 0 ? 'warning' : 'success'}
-          showIcon
-          message={t('numbers.imported', { imported: result.imported, skipped: result.skipped })}
-        />
-      )}
+      <CsvImport<ImportLineView> texts="numbers" endpoint="/numbers/import" invalidates={['admin', 'numbers']} columns={lineColumns} />
     </Card>
   );
 }

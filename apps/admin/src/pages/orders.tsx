@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
+import { CancelOrderButton, cancellable, ExportOrdersButton } from './order-actions.tsx';
 import { promotersQuery } from './storefronts.tsx';
 
 const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
@@ -20,7 +21,7 @@ interface Filter {
 }
 type Sort = { sort: 'createdAt' | 'amount' | 'paidAt'; order: 'asc' | 'desc' };
 
-/** Storefront orders within the operator's reach: filter, sort, page, and ship a paid one. */
+/** Storefront orders within the operator's reach: filter, sort, page, export; ship, cancel or refund one. */
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<Filter>({});
@@ -69,9 +70,12 @@ export function OrdersPage() {
         <Form.Item name="keyword" label={t('orders.keyword')}>
           <Input allowClear style={{ width: 200 }} placeholder={t('orders.keywordHint')} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common.search')}
-        </Button>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <ExportOrdersButton query={{ ...filter, ...sort }} />
+        </Space>
       </Form>
       <Table<AdminOrder>
         rowKey="orderNo"
@@ -127,14 +131,18 @@ export function OrdersPage() {
           },
           {
             title: t('orders.actions'),
-            width: 100,
+            width: 170,
             fixed: 'right',
-            render: (_, o) =>
-              o.status === 'paid' ? (
-                <Button size="small" onClick={() => setShipping(o)} aria-label={`${t('orders.ship')} ${o.orderNo}`}>
-                  {t('orders.ship')}
-                </Button>
-              ) : null,
+            render: (_, o) => (
+              <Space size={8}>
+                {o.status === 'paid' && (
+                  <Button size="small" onClick={() => setShipping(o)} aria-label={`${t('orders.ship')} ${o.orderNo}`}>
+                    {t('orders.ship')}
+                  </Button>
+                )}
+                {cancellable(o) && <CancelOrderButton order={o} />}
+              </Space>
+            ),
           },
         ]}
       />

@@ -67,6 +67,8 @@ export interface IotSimsTable {
   use_flow: Generated<number>;
   is_infinite_flow: Generated<number>;
   end_at: number | null;
+  /** The latest end of the card's paid VIP and speed-up windows (a bound: none runs after it). */
+  perks_until: number | null;
   volume_package_id: number | null;
   day_use_flow: Generated<number>;
   usage_day: Generated<string>;
@@ -164,6 +166,15 @@ export interface IotTables {
     purpose: Generated<'login' | 'bind' | 'terminal'>;
   };
   iot_sim_layouts: { promoter_id: number; config: string; version: number; updated_at: number };
+  iot_layout_drafts: {
+    id: Generated<number>;
+    promoter_id: number;
+    config: string;
+    texts: string;
+    operator_id: number;
+    created_at: number;
+    published_at: number | null;
+  };
   iot_notices: {
     id: Generated<number>;
     promoter_id: number;

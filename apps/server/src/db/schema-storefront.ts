@@ -89,6 +89,8 @@ export interface PaymentsTable {
   subject: string;
   return_url: string;
   pay_url: string;
+  /** WeChat Pay JSAPI's signed parameters (JSON), '' for a payment opened by URL. */
+  pay_params: Generated<string>;
   provider_trade_no: string;
   expires_at: number;
   paid_at: number | null;

@@ -7,12 +7,15 @@ import type { FastNumberTables } from './schema-fast-number.ts';
 import type { GoodsTables } from './schema-goods.ts';
 import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
+import type { IotAlertTables } from './schema-iot-alerts.ts';
 import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
 import type { IotMoneyTables } from './schema-iot-money.ts';
 import type { MallTables } from './schema-mall.ts';
+import type { NumberWatchTables } from './schema-number-watch.ts';
 import type { PromotionTables } from './schema-promotion.ts';
+import type { SmsTables } from './schema-sms.ts';
 import type { StorefrontTables } from './schema-storefront.ts';
 
 /** Tables of the foundation; each domain module adds its own interface to Database below. */
@@ -87,4 +90,7 @@ export interface Database
     IotCodesTables,
     FastNumberTables,
     AgentTables,
-    AdminTables {}
+    AdminTables,
+    SmsTables,
+    NumberWatchTables,
+    IotAlertTables {}

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { lazyRequire } from './lazy-require.ts';
+
+/** pg-boss, loaded only when the queue runs (PostgreSQL). */
+const pgBoss = lazyRequire<typeof PgBoss>('pg-boss');
+
 import type { Db } from '../db/kysely.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 import { metrics } from './metrics.ts';
@@ -106,7 +111,8 @@ export async function startQueue(
     retryDelaySeconds?: number;
   },
 ): Promise<JobRunner> {
-  const boss = new PgBoss({ connectionString: env.connectionString, schema: env.schema, max: 4, schedule: false });
+  const Boss = pgBoss();
+  const boss = new Boss({ connectionString: env.connectionString, schema: env.schema, max: 4, schedule: false });
   boss.on('error', (err) => env.log.error({ err }, 'job queue error'));
   await boss.start();
   const timers: NodeJS.Timeout[] = [];

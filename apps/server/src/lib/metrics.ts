@@ -31,7 +31,7 @@ const purchases = new Counter({
 });
 const sms = new Counter({
   name: 'simshop_sms_total',
-  help: 'SMS messages handed to the SMS provider, by outcome (sent, failed)',
+  help: "SMS messages by outcome: sent (accepted by the provider), failed (refused or unanswered), delivered and undelivered (the gateway's receipts)",
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
@@ -87,7 +87,7 @@ export const metrics = {
   purchase(product: string, pay: 'balance' | 'online'): void {
     purchases.inc({ product, pay });
   },
-  sms(outcome: 'sent' | 'failed'): void {
+  sms(outcome: 'sent' | 'failed' | 'delivered' | 'undelivered'): void {
     sms.inc({ outcome });
   },
   deviceCommand(kind: string, outcome: 'sent' | 'undelivered'): void {

@@ -31,5 +31,14 @@ export function compileSerializer(schema: z.ZodType): (value: unknown) => string
   return fastJson(withNullable(json) as Parameters<typeof fastJson>[0]);
 }
 
-/** Replies are serialised from the JSON Schema of the route's zod response schema. */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => compileSerializer(schema);
+/**
+ * Replies are serialised from the JSON Schema of the route's zod response schema, compiled on the
+ * route's first reply rather than at start (about 250 routes: a third of a cold start went there).
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  let serialize: ((value: unknown) => string) | undefined;
+  return (value: unknown) => {
+    serialize ??= compileSerializer(schema);
+    return serialize(value);
+  };
+};

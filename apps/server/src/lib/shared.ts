@@ -4,7 +4,11 @@
  * work in this process only, which is all a single instance needs.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from './lazy-require.ts';
+
+/** ioredis, loaded only when REDIS_URL is set. */
+const ioredis = lazyRequire<typeof import('ioredis')>('ioredis');
 
 /** Messages to every instance of the shop (this one included). */
 export interface Bus {
@@ -190,6 +194,7 @@ export async function openShared(redis: { url: string; prefix: string } | null, 
   // Commands fail at once while Redis is away (no queue to wait in): a request is never held up
   // by it, and the in-process fallbacks (cache expiry) still hold.
   const options = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 } as const;
+  const { Redis } = ioredis();
   const pub = new Redis(redis.url, options);
   const sub = new Redis(redis.url, { ...options, enableOfflineQueue: true });
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'Redis connection error'));

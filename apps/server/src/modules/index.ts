@@ -8,6 +8,7 @@ import { customerPlugin } from './customer/index.ts';
 import { goodsPlugin } from './goods/index.ts';
 import { healthPlugin } from './health/index.ts';
 import { iotAccountPlugin } from './iot-account/index.ts';
+import { iotAlertsPlugin } from './iot-alerts/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
 import { iotCodesPlugin } from './iot-codes/index.ts';
@@ -16,8 +17,10 @@ import { iotEngagePlugin } from './iot-engage/index.ts';
 import { iotLayoutPlugin } from './iot-layout/index.ts';
 import { iotMoneyPlugin } from './iot-money/index.ts';
 import { iotSimsPlugin } from './iot-sims/index.ts';
+import { iotTimelinePlugin } from './iot-timeline/index.ts';
 import { logisticsPlugin } from './logistics/index.ts';
 import { mallPlugin } from './mall/index.ts';
+import { numberWatchPlugin } from './number-watch/index.ts';
 import { numbersPlugin } from './numbers/index.ts';
 import { oauthPlugin } from './oauth/index.ts';
 import { ordersPlugin } from './orders/index.ts';
@@ -25,6 +28,7 @@ import { paymentsPlugin } from './payments/index.ts';
 import { reviewsPlugin } from './reviews/index.ts';
 import { singlePagePlugin } from './single-page/index.ts';
 import { sitePlugin } from './site/index.ts';
+import { smsPlugin } from './sms/index.ts';
 import { trackingPlugin } from './tracking/index.ts';
 import { uploadsPlugin } from './uploads/index.ts';
 
@@ -35,8 +39,10 @@ const plugins: ModulePlugin[] = [
   jobsPlugin,
   healthPlugin,
   sitePlugin,
+  smsPlugin,
   authPlugin,
   numbersPlugin,
+  numberWatchPlugin,
   goodsPlugin,
   paymentsPlugin,
   logisticsPlugin,
@@ -58,6 +64,8 @@ const plugins: ModulePlugin[] = [
   oauthPlugin,
   iotCodesPlugin,
   iotDevicePlugin,
+  iotAlertsPlugin,
+  iotTimelinePlugin,
   agentsPlugin,
   adminPlugin,
 ];

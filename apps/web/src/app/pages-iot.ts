@@ -41,6 +41,11 @@ export const iotPages: PageDef[] = [
     load: () => import('../pages/iot/index/switchNet/index.tsx'),
   },
   {
+    path: '/pages-sub/iot/index/usageAlerts/index',
+    titleKey: 'iot.title.usageAlerts',
+    load: () => import('../pages-sub/iot/index/usageAlerts/index.tsx'),
+  },
+  {
     path: '/pages-sub/iot/index/diagnose/index',
     titleKey: 'iot.title.diagnose',
     load: () => import('../pages-sub/iot/index/diagnose/index.tsx'),

@@ -3,6 +3,12 @@ import type { PageDef } from './pages.ts';
 /** Pages of the storefront feature (merged into app/pages.ts). */
 export const storefrontPages: PageDef[] = [
   { path: '/pages/index/VanityNumber/index', titleKey: 'title.vanityNumber', load: () => import('../pages/index/VanityNumber/index.tsx') },
+  {
+    path: '/pages/index/VanityNumber/watch',
+    titleKey: 'title.numberWatch',
+    needLogin: true,
+    load: () => import('../pages/index/VanityNumber/watch.tsx'),
+  },
   { path: '/pages/goods/index', titleKey: 'title.goods', load: () => import('../pages/goods/index.tsx') },
   { path: '/pages/goods/fastNumber/index', titleKey: 'title.fastNumber', load: () => import('../pages/goods/fastNumber/index.tsx') },
   {

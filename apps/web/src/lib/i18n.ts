@@ -75,6 +75,9 @@ export async function loadTexts(lng: Language, domain?: TextDomain | 'core'): Pr
 export const htmlLang: Record<Language, string> = { en: 'en', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
 export function initialLanguage(): Language {
+  // A console preview of the SIM dashboard names its language (not kept).
+  const preview = /[?&]previewLang=(en|zh-Hans|zh-Hant)(&|$)/.exec(typeof location === 'undefined' ? '' : location.hash)?.[1];
+  if (preview) return preview as Language;
   const saved = safeStorage.getItem(STORAGE_KEY);
   if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
   return mapLocale(typeof navigator === 'undefined' ? 'en' : navigator.language);

@@ -25,6 +25,11 @@ import * as m0023 from './0023_fast_number_orders.ts';
 import * as m0024 from './0024_agents.ts';
 import * as m0025 from './0025_payment_refunds.ts';
 import * as m0027 from './0027_admin.ts';
+import * as m0028 from './0028_sms_messages_and_wechat_jsapi.ts';
+import * as m0029 from './0029_iot_perks_until.ts';
+import * as m0031 from './0031_iot_layout_drafts.ts';
+import * as m0033 from './0033_number_watch.ts';
+import * as m0034 from './0034_iot_usage_alerts.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -55,6 +60,11 @@ const all: Record<string, DialectMigration> = {
   '0024_agents': m0024,
   '0025_payment_refunds': m0025,
   '0027_admin': m0027,
+  '0028_sms_messages_and_wechat_jsapi': m0028,
+  '0029_iot_perks_until': m0029,
+  '0031_iot_layout_drafts': m0031,
+  '0033_number_watch': m0033,
+  '0034_iot_usage_alerts': m0034,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

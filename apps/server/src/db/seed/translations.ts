@@ -103,6 +103,10 @@ const ENGLISH: Readonly<Record<string, string>> = {
   '100GB 全国通用流量，1 个月有效': '100 GB nationwide data, valid 1 month',
   热销: 'Best seller',
   '全国通用流量 200GB 季包': 'Nationwide data 200 GB quarterly',
+  '全国通用流量 50GB 月包': 'Nationwide data 50 GB monthly',
+  '联通流量 30GB 月包': 'China Unicom data 30 GB monthly',
+  '随身WiFi 不限量月包': 'Portable Wi-Fi unlimited monthly',
+  '随身WiFi 不限量月包（续）': 'Portable Wi-Fi unlimited monthly (renewal)',
   '200GB 全国通用流量，3 个月有效': '200 GB nationwide data, valid 3 months',
   不限量月包: 'Unlimited monthly',
   '不限流量，1 个月有效（达量不限速）': 'Unlimited data, valid 1 month (no slowdown)',
@@ -290,6 +294,7 @@ export async function seedTranslations(db: Kysely<Database>): Promise<void> {
     add('iot_package', p.id, 'tag', p.tag);
     addDocument('iot_package', p.id, 'rules', p.rules);
   }
+  for (const p of await db.selectFrom('iot_sim_packages').select(['id', 'name']).execute()) add('iot_sim_package', p.id, 'name', p.name);
   for (const p of await db.selectFrom('iot_vip_plans').select(['id', 'name']).execute()) add('iot_vip_plan', p.id, 'name', p.name);
   for (const p of await db.selectFrom('iot_accelerate_plans').select(['id', 'name']).execute()) {
     add('iot_accelerate_plan', p.id, 'name', p.name);

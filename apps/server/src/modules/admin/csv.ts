@@ -18,7 +18,7 @@ const COLUMNS: Record<string, keyof Omit<ImportLine, 'line'>> = {
 };
 
 /** One CSV line's cells: commas separate, double quotes may wrap a cell ("" is a quote). */
-function cells(line: string): string[] {
+export function cells(line: string): string[] {
   const out: string[] = [];
   let cur = '';
   let quoted = false;

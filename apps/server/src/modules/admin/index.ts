@@ -4,8 +4,12 @@ import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
+import { adminCatalogueRoutes } from './routes-catalogue.ts';
+import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
+import { adminDashboardRoutes, adminReportRoutes } from './routes-reports.ts';
+import { adminSimRoutes } from './routes-sims.ts';
 import { purgeJob } from './service.ts';
 
 /**
@@ -29,9 +33,37 @@ export const adminPlugin = fp(
         await adminOrderRoutes(deps)(scope);
         await adminNumberRoutes(deps)(scope);
         await adminAgentRoutes(deps)(scope);
+        await adminReportRoutes(deps)(scope);
+        await adminDashboardRoutes(deps)(scope);
+        await adminCatalogueRoutes(deps)(scope);
+        await adminSimRoutes({
+          ...deps,
+          store: app.db,
+          sims: app.iotSims,
+          account: app.iotAccount,
+          devices: app.iotDevice,
+          uploads: app.uploads,
+        })(scope);
+        await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);
   },
-  { name: 'admin', dependencies: ['jobs', 'site', 'numbers', 'goods', 'payments', 'logistics', 'orders', 'agents'] },
+  {
+    name: 'admin',
+    dependencies: [
+      'jobs',
+      'site',
+      'numbers',
+      'goods',
+      'payments',
+      'logistics',
+      'orders',
+      'agents',
+      'iot-sims',
+      'iot-money',
+      'iot-layout',
+      'customer',
+    ],
+  },
 );

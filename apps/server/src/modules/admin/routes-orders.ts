@@ -1,4 +1,5 @@
 import { adminOrderPage, adminOrderQuery, shipOrderBody, shippedOrder } from '@simshop/contract/admin';
+import { cancelledOrder, cancelOrderBody } from '@simshop/contract/admin-reports';
 import { envelope } from '@simshop/contract/envelope';
 import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -13,7 +14,7 @@ async function promoCodes(deps: OrdersConsoleDeps): Promise<Map<number, string>>
   return new Map((await deps.site.allPromoters()).map((p) => [p.id, p.promoCode]));
 }
 
-/** Storefront orders in the console: the list within the operator's reach, and shipping. */
+/** Storefront orders in the console: the list within the operator's reach, shipping and cancelling. */
 export function adminOrderRoutes(deps: OrdersConsoleDeps) {
   return async (app: App): Promise<void> => {
     app.get(
@@ -84,6 +85,39 @@ export function adminOrderRoutes(deps: OrdersConsoleDeps) {
         });
         const codes = await promoCodes(deps);
         return ok({ ...after, promoCode: codes.get(after.promoterId) ?? '' });
+      },
+    );
+    app.post(
+      '/api/admin/orders/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Cancels an order: one awaiting payment is cancelled and its number or stock released; a paid one not shipped yet is refunded in full through its payment provider (asking again answers the same refund) and, once the provider confirms, refunded with its number or stock released; audited.',
+          body: cancelOrderBody,
+          response: { 200: envelope(cancelledOrder) },
+        },
+      },
+      async (req) => {
+        const { orderNo, reason } = req.body;
+        const before = await orders.operatorOrder(deps, orderNo);
+        if (!before) throw invalid('orderNo', 'admin.noSuchObject');
+        await admin.requireObject(deps, req.operator, 'orders', before.promoterId);
+        const { refund } = await orders.operatorCancel(deps, orderNo, reason.trim());
+        const after = (await orders.operatorOrder(deps, orderNo))!;
+        const refundView = refund && { refundNo: refund.refundNo, amount: refund.amount, state: refund.state };
+        await admin.audit(deps, req.operator, {
+          action: 'order.cancel',
+          objectType: 'order',
+          objectId: orderNo,
+          promoterId: before.promoterId,
+          before: { status: before.status },
+          after: { status: after.status, reason: reason.trim(), refund: refundView },
+        });
+        const { trackingNo: _, ...view } = after;
+        const codes = await promoCodes(deps);
+        return ok({ ...view, promoCode: codes.get(after.promoterId) ?? '', refund: refundView });
       },
     );
   };

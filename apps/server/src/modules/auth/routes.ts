@@ -11,8 +11,12 @@ export function authRoutes(deps: auth.AuthDeps) {
     const send = {
       schema: { tags, summary: 'Send a login (order look-up) code by SMS', body: sendCodeBody, response: { 200: envelope(sendCodeReply) } },
     };
-    app.post('/api/hk/sendCode', send, async (req) => ok(await auth.sendCode(deps, req.body.mobile, req.body.scene, req.ip)));
-    app.post('/api/sms/send', send, async (req) => ok(await auth.sendCode(deps, req.body.mobile, req.body.scene, req.ip)));
+    app.post('/api/hk/sendCode', send, async (req) =>
+      ok(await auth.sendCode(deps, req.body.mobile, req.body.scene, req.ip, req.ctx.language)),
+    );
+    app.post('/api/sms/send', send, async (req) =>
+      ok(await auth.sendCode(deps, req.body.mobile, req.body.scene, req.ip, req.ctx.language)),
+    );
 
     app.post(
       '/api/hk/login',

@@ -6,10 +6,9 @@ import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { type Language, render } from '../../lib/messages.ts';
-import { metrics } from '../../lib/metrics.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import type { SmsProvider } from '../../providers/sms/provider.ts';
 import type { Site } from '../site/service.ts';
+import type { Sms } from '../sms/service.ts';
 import * as repo from './repository.ts';
 
 /** SMS login rules (issue 3). */
@@ -28,7 +27,7 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 export interface AuthDeps extends Deps {
-  sms: SmsProvider;
+  sms: Sms;
   site: Site;
 }
 
@@ -55,10 +54,18 @@ async function checkSendLimits(deps: Deps, mobile: string, scene: string, ip: st
 }
 
 /**
- * Sends a login code. The reply is the same whether or not the mobile has orders; it carries the
- * code only with the console provider and config.smsDevCode (SMS_DEV_CODE, on for the demo).
+ * Sends a login code (scene `login`) or a fast-number application's (`apply`) in the reader's
+ * language. The reply is the same whether or not the mobile has orders; it carries the code only
+ * with the console provider and config.smsDevCode (SMS_DEV_CODE, on for the demo). A message the
+ * SMS provider does not send is the refusal `sms.sendFailed`.
  */
-export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip: string): Promise<SendCodeReply> {
+export async function sendCode(
+  deps: AuthDeps,
+  mobile: string,
+  scene: 'login' | 'apply',
+  ip: string,
+  language: Language,
+): Promise<SendCodeReply> {
   const now = deps.now();
   await checkSendLimits(deps, mobile, scene, ip, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -72,14 +79,7 @@ export async function sendCode(deps: AuthDeps, mobile: string, scene: string, ip
       expires_at: now + SMS_RULES.codeTtlMs,
     }),
   );
-  try {
-    await deps.sms.sendCode(mobile, code, SMS_RULES.codeTtlMs / MINUTE);
-    metrics.sms('sent');
-  } catch (err) {
-    metrics.sms('failed');
-    deps.log.error({ err }, 'SMS sending failed');
-    throw fail('sms.sendFailed');
-  }
+  await deps.sms.send({ mobile, kind: scene, language, code, ttlMinutes: SMS_RULES.codeTtlMs / MINUTE });
   return {
     expiresIn: SMS_RULES.codeTtlMs / 1000,
     resendIn: MINUTE / 1000,

@@ -60,3 +60,39 @@ export function findQuestion(db: Kysely<Database>, id: number) {
     .where('enabled', '=', 1)
     .executeTakeFirst();
 }
+
+/** Every question, enabled or not (the operator console). */
+export function allQuestions(db: Kysely<Database>) {
+  return db
+    .selectFrom('sys_questions')
+    .select(['id', 'category', 'title', 'content', 'hot', 'sort', 'enabled'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export interface QuestionRow {
+  category: string;
+  title: string;
+  content: string;
+  hot: number;
+  sort: number;
+  enabled: number;
+}
+
+export async function insertQuestion(db: Kysely<Database>, row: QuestionRow, now: number): Promise<number> {
+  const made = await db
+    .insertInto('sys_questions')
+    .values({ ...row, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(made.id);
+}
+
+export async function updateQuestion(db: Kysely<Database>, id: number, row: QuestionRow, now: number): Promise<void> {
+  await db
+    .updateTable('sys_questions')
+    .set({ ...row, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

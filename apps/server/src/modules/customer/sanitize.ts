@@ -1,4 +1,8 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+/** Loaded on the first answer written. */
+const sanitizer = lazyRequire<typeof sanitizeHtml>('sanitize-html');
 
 /** Tags an answer may use: text structure and emphasis; no scripts, styles, frames, forms, media or handlers. */
 const ALLOWED_TAGS = ['p', 'br', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'span', 'div', 'a', 'blockquote'];
@@ -8,7 +12,7 @@ const ALLOWED_TAGS = ['p', 'br', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'b', 'e
  * http(s) targets, which open in a new tab without access to the page.
  */
 export function sanitizeAnswer(html: string): string {
-  return sanitizeHtml(html, {
+  return sanitizer()(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: { a: ['href', 'target', 'rel'] },
     allowedSchemes: ['http', 'https'],

@@ -1,3 +1,4 @@
+import type { AdminQuestion } from '@simshop/contract/admin-layouts';
 import { QUESTION_CATEGORY_DICT, type QuestionDetail, type QuestionSummary } from '@simshop/contract/customer';
 import type { Kysely } from 'kysely';
 import type { LRUCache } from 'lru-cache';
@@ -5,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
-import { idsWithTextContaining, textsFor, toSimplified } from '../i18n-texts/service.ts';
+import { idsWithTextContaining, replaceTextsOf, textsFor, toSimplified, translationsOf, trisOf } from '../i18n-texts/service.ts';
 import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
 import { sanitizeAnswer } from './sanitize.ts';
@@ -66,6 +67,60 @@ export class CustomerService {
       this.#clean.set(content, clean);
     }
     return { ...(summary as QuestionSummary), content: clean, updatedAt: row.updated_at };
+  }
+
+  /** The question categories (the dictionary) in a language. */
+  categories(language: Language) {
+    return this.deps.site.dictionary(QUESTION_CATEGORY_DICT, language);
+  }
+
+  /** Every question, enabled or not, in the three languages (the operator console). */
+  async allQuestions(): Promise<AdminQuestion[]> {
+    const rows = await repo.allQuestions(this.deps.db);
+    const tris = await trisOf(this.deps.db, ENTITY, rows, ['title', 'content'] as const);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      category: r.category,
+      title: tris.get(r.id)!.title,
+      content: tris.get(r.id)!.content,
+      hot: r.hot,
+      sort: r.sort,
+      enabled: r.enabled === 1,
+    }));
+  }
+
+  /**
+   * Adds a question or changes one, with its translations, in one transaction (answers are
+   * sanitised when shown). Answers it before (null when new) and after.
+   */
+  async saveQuestion(
+    input: Omit<AdminQuestion, 'id'> & { id?: number | undefined },
+    language: Language,
+  ): Promise<{ before: AdminQuestion | null; after: AdminQuestion }> {
+    const { db } = this.deps;
+    const categories = await this.categories(language);
+    if (!categories.some((c) => c.value === input.category))
+      throw invalid('category', 'validation.oneOf', { values: categories.map((c) => c.value).join(', ') });
+    const before = input.id === undefined ? null : ((await this.allQuestions()).find((q) => q.id === input.id) ?? null);
+    if (input.id !== undefined && !before) throw invalid('id', 'customer.noSuchQuestion');
+    const row: repo.QuestionRow = {
+      category: input.category,
+      title: input.title['zh-Hans'],
+      content: input.content['zh-Hans'],
+      hot: input.hot,
+      sort: input.sort,
+      enabled: input.enabled ? 1 : 0,
+    };
+    const now = this.deps.now();
+    const id = await db.transaction().execute(async (trx) => {
+      const questionId = input.id ?? (await repo.insertQuestion(trx, row, now));
+      if (input.id !== undefined) await repo.updateQuestion(trx, questionId, row, now);
+      await replaceTextsOf(trx, ENTITY, questionId, translationsOf({ title: input.title, content: input.content }));
+      return questionId;
+    });
+    this.#hot.clear();
+    const after = (await this.allQuestions()).find((q) => q.id === id)!;
+    return { before, after };
   }
 
   async #summaries(rows: { id: number; category: string; title: string }[], language: Language): Promise<QuestionSummary[]> {

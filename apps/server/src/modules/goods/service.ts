@@ -15,6 +15,17 @@ import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { Promoter, Site } from '../site/service.ts';
 import * as repo from './repository.ts';
 
+export {
+  categoriesOf,
+  categoryById,
+  type OperatorGoods,
+  operatorGoods,
+  operatorGoodsList,
+  saveCategory,
+  saveGoods,
+  setGoodsStatus,
+} from './operator-goods.ts';
+
 type Trx = Kysely<Database> | Transaction<Database>;
 
 export interface GoodsDeps {

@@ -42,3 +42,16 @@ export async function idsContaining(db: Kysely<Database>, entity: string, fields
     .execute();
   return rows.map((r) => r.entity_id);
 }
+
+export function allTextsOf(db: Kysely<Database>, entity: string, id: string) {
+  return db
+    .selectFrom('i18n_texts')
+    .select(['field', 'language', 'text'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', id)
+    .execute();
+}
+
+export async function deleteTextsOf(db: Kysely<Database>, entity: string, id: string): Promise<void> {
+  await db.deleteFrom('i18n_texts').where('entity', '=', entity).where('entity_id', '=', id).execute();
+}

@@ -144,3 +144,67 @@ export function idsWithTextContaining(
 ): Promise<string[]> {
   return repo.idsContaining(db, entity, fields, language, text);
 }
+
+/** Every translation of one row: field → language → text. */
+export async function allTextsOf(db: Kysely<Database>, entity: Entity, id: string | number): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const r of await repo.allTextsOf(db, entity, String(id))) {
+    const byLanguage = out.get(r.field) ?? new Map<string, string>();
+    byLanguage.set(r.language, r.text);
+    out.set(r.field, byLanguage);
+  }
+  return out;
+}
+
+/** Replaces every translation of one row with `texts` (call inside the transaction that writes the row). */
+export async function replaceTextsOf(
+  db: Kysely<Database>,
+  entity: Entity,
+  id: string | number,
+  texts: readonly Omit<Translation, 'entity' | 'id'>[],
+): Promise<void> {
+  await repo.deleteTextsOf(db, entity, String(id));
+  await putTexts(
+    db,
+    texts.map((t) => ({ ...t, entity, id })),
+  );
+}
+
+/** A data text in the three languages, as an operator edits it. */
+export interface Tri {
+  'zh-Hans': string;
+  en: string;
+  'zh-Hant': string;
+}
+
+/** The three languages of some fields of some rows of an entity, as readers get them. */
+export async function trisOf<F extends string>(
+  db: Kysely<Database>,
+  entity: Entity,
+  rows: readonly ({ id: number } & Record<F, string>)[],
+  fields: readonly F[],
+): Promise<Map<number, Record<F, Tri>>> {
+  const ids = rows.map((r) => r.id);
+  const [en, hant] = await Promise.all([textsFor(db, 'en', entity, ids), textsFor(db, 'zh-Hant', entity, ids)]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      Object.fromEntries(
+        fields.map((f) => {
+          const stored: string = r[f];
+          return [f, { 'zh-Hans': stored, en: en.text(r.id, f, stored), 'zh-Hant': hant.text(r.id, f, stored) }];
+        }),
+      ) as unknown as Record<F, Tri>,
+    ]),
+  );
+}
+
+/** The translations to keep of edited fields: those a reader would not get anyway (the stored text, the conversion). */
+export function translationsOf(fields: Record<string, Tri>): Omit<Translation, 'entity' | 'id'>[] {
+  const out: Omit<Translation, 'entity' | 'id'>[] = [];
+  for (const [field, tri] of Object.entries(fields)) {
+    if (tri.en && tri.en !== tri['zh-Hans']) out.push({ field, language: 'en', text: tri.en });
+    if (tri['zh-Hant'] && tri['zh-Hant'] !== toTraditional(tri['zh-Hans'])) out.push({ field, language: 'zh-Hant', text: tri['zh-Hant'] });
+  }
+  return out;
+}

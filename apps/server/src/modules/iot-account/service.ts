@@ -256,3 +256,5 @@ export class Account {
 export function reviewJob(account: Account): Job {
   return { name: 'iot-account.realname-review', everyMs: 5_000, run: (now) => account.reviewDue(now) };
 }
+
+export { pendingPlatformRequests, requestFacts } from './operator.ts';

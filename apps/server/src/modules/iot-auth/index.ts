@@ -3,7 +3,7 @@ import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { guardSimScope } from './guard.ts';
 import { simLoginRoutes, simSessionRoutes } from './routes.ts';
-import { purgeJob, SimLogin, SimSessions } from './service.ts';
+import { purgeJob, type SessionCompanion, SimLogin, SimSessions } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,7 @@ declare module 'fastify' {
      * Guards every route of a scope: it answers 34061 without a valid SIM session. Every module
      * serving /api/iot/ registers those routes in a scope guarded by it.
      */
-    guardSimScope(scope: App): void;
+    guardSimScope(scope: App, companion?: SessionCompanion<unknown>): void;
   }
 }
 
@@ -25,7 +25,8 @@ export const iotSessionsPlugin = fp(
     const sessions = new SimSessions({ db: app.db.db, now: () => app.config.now(), bus: app.shared.bus });
     app.decorate('iotSessions', sessions);
     app.decorateRequest('sim', null as never);
-    app.decorate('guardSimScope', (scope: App) => guardSimScope(scope, sessions));
+    app.decorateRequest('simCompanion', undefined);
+    app.decorate('guardSimScope', (scope: App, companion?: SessionCompanion<unknown>) => guardSimScope(scope, sessions, companion));
   },
   { name: 'iot-sessions' },
 );
@@ -33,7 +34,7 @@ export const iotSessionsPlugin = fp(
 /** SIM login by number, card password or SMS code; logout and switching SIM within a device. */
 export const iotAuthPlugin = fp(
   async (app: App) => {
-    const login = new SimLogin({ db: app.db, sims: app.iotSims, sessions: app.iotSessions });
+    const login = new SimLogin({ db: app.db, sims: app.iotSims, sessions: app.iotSessions, sms: app.sms });
     app.decorate('iotLogin', login);
     addJobs(app.jobs, [purgeJob(app.db)]);
     await app.register(async (scope) => simLoginRoutes(scope, login));
@@ -42,5 +43,5 @@ export const iotAuthPlugin = fp(
       await simSessionRoutes(scope, login);
     });
   },
-  { name: 'iot-auth', dependencies: ['jobs', 'iot-sessions', 'iot-sims'] },
+  { name: 'iot-auth', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'sms'] },
 );

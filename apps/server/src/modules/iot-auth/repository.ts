@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { type DialectName, deleteBefore } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -10,6 +10,46 @@ const sessionByHash = prepared((db: Kysely<Database>, tokenHash: string) =>
 
 export async function findSessionByHash(db: Kysely<Database>, tokenHash: string) {
   return (await sessionByHash(db, tokenHash))[0];
+}
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByHash>>>;
+
+/**
+ * The session of a token hash as a query another module joins its own columns to: the session is
+ * aliased `sess` and its columns are prefixed `sess_`.
+ */
+export type SessionQuery = SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', Record<string, unknown>>;
+
+/**
+ * The session of a token hash and what `join` adds to it, in one statement (built once per
+ * dialect): the session row, and the whole row for the joining module.
+ */
+export function sessionJoined(join: (query: SessionQuery) => SessionQuery) {
+  const query = prepared((db: Kysely<Database>, tokenHash: string) =>
+    join(
+      db
+        .selectFrom('iot_sim_sessions as sess')
+        .select([
+          'sess.id as sess_id',
+          'sess.sim_id as sess_sim_id',
+          'sess.sim_no as sess_sim_no',
+          'sess.expires_at as sess_expires_at',
+          'sess.revoked_at as sess_revoked_at',
+        ])
+        .where('sess.token_hash', '=', tokenHash) as unknown as SessionQuery,
+    ),
+  );
+  return async (db: Kysely<Database>, tokenHash: string): Promise<{ session: SessionRow; row: Record<string, unknown> } | undefined> => {
+    const row = (await query(db, tokenHash))[0];
+    if (!row) return undefined;
+    const session = {
+      id: row.sess_id,
+      sim_id: row.sess_sim_id,
+      sim_no: row.sess_sim_no,
+      expires_at: row.sess_expires_at,
+      revoked_at: row.sess_revoked_at,
+    } as SessionRow;
+    return { session, row };
+  };
 }
 
 export async function insertSession(

@@ -18,8 +18,8 @@ import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit, release, reserve } from '../../lib/rate-limit.ts';
 import type { Bus } from '../../lib/shared.ts';
-import { maskCode } from '../../providers/sms/provider.ts';
 import type { LoginTarget, Sims } from '../iot-sims/service.ts';
+import type { Sms, SmsKind } from '../sms/service.ts';
 import * as repo from './repository.ts';
 
 export const SESSION_TTL_MS = 7 * 86_400_000;
@@ -72,6 +72,19 @@ function checkSession(session: SessionRow | null, tokenHash: string, simNo: stri
   return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
 }
 
+export type { SessionQuery } from './repository.ts';
+
+/**
+ * What a module reads with the session of an IoT call, in the same statement (see
+ * `guardSimScope`): `join` adds its tables and columns to the session query, `start` is called
+ * just before the read and `take` makes the module's value of the row read.
+ */
+export interface SessionCompanion<T> {
+  join: (query: repo.SessionQuery) => repo.SessionQuery;
+  start: () => number;
+  take: (row: Record<string, unknown>, started: number) => T | undefined;
+}
+
 /** SIM sessions: opened by a login, checked on every /api/iot call, revoked on logout or switch. */
 export class SimSessions {
   /** The row of a token hash, or false for an unknown token. */
@@ -104,6 +117,25 @@ export class SimSessions {
     const tokenHash = sha256(token);
     const session = this.#cache.get(tokenHash);
     return session === undefined ? undefined : checkSession(session || null, tokenHash, simNo, now);
+  }
+
+  /**
+   * Reads a token's session together with what `companion` joins to it, in one statement; the
+   * session is cached like `authenticate`'s, the companion's part is the caller's for this request.
+   */
+  companionReader<T>(companion: SessionCompanion<T>) {
+    const read = repo.sessionJoined(companion.join);
+    return async (token: string, simNo: string, now: number): Promise<{ sim: AuthedSim & { simNo: string }; companion: T | undefined }> => {
+      if (!token) throw timeout('sim.loginRequired');
+      const tokenHash = sha256(token);
+      const heard = this.#revocations;
+      const started = companion.start();
+      const found = await read(this.deps.db, tokenHash);
+      const session = found?.session ?? false;
+      if (heard === this.#revocations) this.#cache.set(tokenHash, session);
+      const sim = checkSession(session || null, tokenHash, simNo, now);
+      return { sim, companion: found ? companion.take(found.row, started) : undefined };
+    };
   }
 
   async authenticate(token: string, simNo: string, now: number): Promise<AuthedSim & { simNo: string }> {
@@ -236,7 +268,11 @@ export interface SimLoginDeps {
   db: Db;
   sims: Sims;
   sessions: SimSessions;
+  sms: Sms;
 }
+
+/** The SMS message of each purpose of a card's code. */
+const SMS_KIND: Record<repo.CodePurpose, SmsKind> = { login: 'simLogin', bind: 'bindPhone', terminal: 'deviceAuth' };
 
 /** Login by number, card password or SMS code; switching SIM within a device; logout. */
 export class SimLogin {
@@ -255,7 +291,7 @@ export class SimLogin {
     return target;
   }
 
-  /** POST /api/simLoginCode: a 6-digit code for the card's bound phone (console provider: logged). */
+  /** POST /api/simLoginCode: a 6-digit code for the card's bound phone. */
   async sendLoginCode(sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
     const target = await withLoginTry(this.deps.db.db, sn, env.ip, env.now, () => this.findUsable(sn));
     if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
@@ -287,8 +323,10 @@ export class SimLogin {
   }
 
   /**
-   * Sends a 6-digit code to `mobile` for the card: one a minute per card and purpose, CODE_RULES
-   * per IP and per card a day, whichever instance answers.
+   * Sends a 6-digit code to `mobile` for the card, in the reader's language: one a minute per card
+   * and purpose, CODE_RULES per IP and per card a day, whichever instance answers. The message is
+   * sent after the code is stored (outside the transaction); one the SMS provider does not send is
+   * the refusal `sms.sendFailed`.
    */
   private async issueCode(target: LoginTarget, mobile: string, purpose: repo.CodePurpose, env: LoginEnv & { echo: boolean }) {
     const { ip, now } = env;
@@ -319,15 +357,13 @@ export class SimLogin {
         expires_at: now + CODE_RULES.ttlMs,
       });
     });
-    env.log.info(
-      { sms: 'console', to: maskMobile(mobile), simNo: target.simNo, purpose, code: maskCode(code) },
-      'SIM code sent (console SMS provider)',
-    );
+    await this.deps.sms.send({ mobile, kind: SMS_KIND[purpose], language: env.language, code, ttlMinutes: CODE_RULES.ttlMs / 60_000 });
+    env.log.info({ to: maskMobile(mobile), simNo: target.simNo, purpose }, 'SIM code sent');
     return {
       mobile: maskMobile(mobile),
       expiresIn: CODE_RULES.ttlMs / 1000,
       resendIn: CODE_RULES.resendMs / 1000,
-      ...(env.echo ? { devCode: code } : {}),
+      ...(env.echo && this.deps.sms.revealsCode ? { devCode: code } : {}),
     };
   }
 

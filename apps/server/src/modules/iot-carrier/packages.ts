@@ -107,3 +107,15 @@ export async function packageWindows(db: Trx, ids: number[]): Promise<Map<number
   const rows = await db.selectFrom('iot_sim_packages').select(['id', 'starts_at', 'ends_at']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, { starts_at: r.starts_at, ends_at: r.ends_at }]));
 }
+
+/** The card's pending and active packages as the operator console shows them, soonest end first. */
+export function livePackagesOfCard(db: Trx, simId: number) {
+  return db
+    .selectFrom('iot_sim_packages')
+    .select(['id', 'package_id', 'name', 'kind', 'flow_mb', 'used_mb', 'unlimited', 'starts_at', 'ends_at', 'status'])
+    .where('sim_id', '=', simId)
+    .where('status', 'in', ['pending', 'active'])
+    .orderBy('ends_at')
+    .orderBy('id')
+    .execute();
+}

@@ -162,7 +162,7 @@ export async function applySync(
   now: number,
   extra: LedgerTotals = {},
   packages: PackageState[] = plan.packages,
-): Promise<void> {
+): Promise<number> {
   const { sim } = plan;
   for (const p of plan.packages) {
     const old = plan.before.get(p.id);
@@ -227,6 +227,7 @@ export async function applySync(
     ...(plan.breakUpdate ?? {}),
     ...extra,
   });
+  return internet;
 }
 
 /**
@@ -266,6 +267,22 @@ export async function syncSim(db: Db, carrier: CarrierProvider, simId: number, n
     .execute((trx: Transaction<Database>) => syncSimIn(trx, db.dialect, carrier, simId, now, { onlineStatus }));
   await pushDataSwitch(db, carrier, simId, now);
   return done;
+}
+
+/**
+ * `pushDataSwitch` for a card whose wanted data state (`internet`) and the carrier's last confirmed
+ * one the caller has just committed (nothing to read; nothing to do when they agree).
+ */
+export async function pushDataSwitchOf(
+  db: Db,
+  carrier: CarrierProvider,
+  card: Pick<Card, 'id' | 'sim_no' | 'iccid' | 'operator_type' | 'carrier_data'>,
+  internet: number,
+  now: number,
+): Promise<void> {
+  if (internet === card.carrier_data) return;
+  await carrier.setData({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, internet === 1, now);
+  await confirmCarrierData(db.db, card.id, internet);
 }
 
 /**
@@ -377,6 +394,8 @@ export function usageDays(db: Kysely<Database>, simId: number, fromDay: string, 
     .execute();
 }
 
+/** A card's packages and restrictions over time, for its timeline. */
+export { cardHistory } from './history.ts';
 /** The card's packages, for the modules that buy, open and close them (this module owns the table). */
 export {
   addProvisioningPackage,
@@ -385,6 +404,7 @@ export {
   findOpenVolume,
   findSimPackage,
   holdsVolumePackage,
+  livePackagesOfCard,
   packageInEffectUntil,
   packageWindows,
   type SimPackageRow,

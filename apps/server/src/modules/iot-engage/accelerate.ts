@@ -29,7 +29,7 @@ import { ProvisionError } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import { packageInEffectUntil } from '../iot-carrier/service.ts';
 import { assertUsable, checkPayPassword, post, postOrFail } from '../iot-money/service.ts';
-import { type Card, cardById, lockCard } from '../iot-sims/service.ts';
+import { type Card, cardById, lockCard, notePerksUntil } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { ACCELERATE_ORDER_TYPE, checkMethod, openPayment, payMethodsFor, type ShopDeps } from './online.ts';
 import * as repo from './repository.ts';
@@ -235,6 +235,7 @@ export async function createAccelerateOrder(
           now,
         });
         placed = await repo.addAccelerateOrder(trx, row);
+        await notePerksUntil(trx, card.id, placed.end_at);
         return { orderId: placed.id, balance };
       },
       now,
@@ -457,6 +458,7 @@ async function onPaid(deps: ShopDeps, trx: Transaction<Database>, p: PaymentRow,
       updated_at: now,
     },
   );
+  await notePerksUntil(trx, o.sim_id, now + o.duration_hours * HOUR);
   deps.sims.forgetSimInfo(o.sim_id);
   return 'applied';
 }

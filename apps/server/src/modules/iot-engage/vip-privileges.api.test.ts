@@ -138,6 +138,28 @@ describe('VIP privileges', () => {
     expect((await c.get('/api/iot/vipOrderDetails?orderSn=V000')).message).toBe('order number: no such VIP order');
   });
 
+  it('a VIP paid at the cashier shows in SIM info once the money arrives, and not after its window', async () => {
+    clock = JUNE_1;
+    const { simNo, c } = await makeCardClient(t.app, { balance: 0, now: clock });
+    const vipId = await addPlan({ price: 990, days: 30, discount: 98 });
+    expect((await c.get('/api/iot/simInfo')).data.vipOrder).toBeNull();
+    const created = await c.post('/api/iot/createVipOrder', { vipId, payMethod: 'sandbox' }, { 'idempotency-key': key() });
+    expect((await c.get('/api/iot/simInfo')).data.vipOrder).toBeNull();
+    clock = JUNE_1 + 60_000;
+    const n = await payAtCashier(t.app, created.data.payment.paymentNo, clock, t.config.paymentSecret);
+    expect((await deliver(t.app, n)).status).toBe(200);
+    expect((await c.get('/api/iot/simInfo')).data.vipOrder).toMatchObject({
+      orderSn: created.data.order.orderSn,
+      vipName: '折扣会员',
+      startAt: JUNE_1 + 60_000,
+      endAt: JUNE_1 + 60_000 + 30 * DAY,
+      validTag: 1,
+    });
+    clock = JUNE_1 + 60_000 + 30 * DAY;
+    const later = client(t.app, await simLogin(t.app, simNo));
+    expect((await later.get('/api/iot/simInfo')).data.vipOrder).toBeNull();
+  });
+
   it('an unpaid VIP order closes after its time; one paid meanwhile is applied instead', async () => {
     clock = JUNE_1;
     const { c } = await makeCardClient(t.app, { balance: 0, now: clock });

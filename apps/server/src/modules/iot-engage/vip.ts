@@ -18,7 +18,7 @@ import { type Language, render } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import { assertUsable, checkPayPassword, post, postOrFail } from '../iot-money/service.ts';
-import { cardById, lockCard } from '../iot-sims/service.ts';
+import { cardById, lockCard, notePerksUntil } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { checkMethod, openPayment, payMethodsFor, type ShopDeps, VIP_ORDER_TYPE } from './online.ts';
 import * as repo from './repository.ts';
@@ -239,6 +239,7 @@ export async function createVipOrder(
         now,
       });
       const row = await repo.addVipOrder(trx, fields);
+      await notePerksUntil(trx, card.id, row.end_at);
       return { row, balance };
     },
     now,
@@ -281,6 +282,7 @@ async function onVipPaid(deps: ShopDeps, trx: Transaction<Database>, p: PaymentR
     end_at: window.endAt,
     updated_at: now,
   });
+  await notePerksUntil(trx, o.sim_id, window.endAt);
   deps.sims.forgetSimInfo(o.sim_id);
   return 'applied';
 }

@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** The IoT app's per-promoter layouts, notices, agreements and login page configuration. */
 export const iotLayoutPlugin = fp(
   async (app: App) => {
-    const layouts = new Layouts({ db: app.db.db, site: app.site, now: () => app.config.now() });
+    const layouts = new Layouts({ db: app.db.db, site: app.site, now: () => app.config.now(), previewSecret: app.config.paymentSecret });
     app.decorate('iotLayouts', layouts);
     await app.register(async (scope) => layoutPublicRoutes(scope, layouts));
   },

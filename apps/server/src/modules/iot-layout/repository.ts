@@ -34,3 +34,73 @@ export function protocols(db: Kysely<Database>, promoterIds: number[], type: str
     .where('type', '=', type)
     .execute();
 }
+
+export async function insertDraft(
+  db: Kysely<Database>,
+  row: { promoter_id: number; config: string; texts: string; operator_id: number; created_at: number },
+): Promise<number> {
+  const made = await db.insertInto('iot_layout_drafts').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(made.id);
+}
+
+export function findDraft(db: Kysely<Database>, promoterId: number, id: number) {
+  return db.selectFrom('iot_layout_drafts').selectAll().where('id', '=', id).where('promoter_id', '=', promoterId).executeTakeFirst();
+}
+
+/** The newest draft of a promoter saved after `since` (its published version). */
+export function newestDraft(db: Kysely<Database>, promoterId: number, since: number) {
+  return db
+    .selectFrom('iot_layout_drafts')
+    .selectAll()
+    .where('promoter_id', '=', promoterId)
+    .where('created_at', '>=', since)
+    .where('published_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function markDraftPublished(db: Kysely<Database>, id: number, now: number): Promise<void> {
+  await db.updateTable('iot_layout_drafts').set({ published_at: now }).where('id', '=', id).execute();
+}
+
+export function noticesOf(db: Kysely<Database>, promoterId: number) {
+  return db
+    .selectFrom('iot_notices')
+    .select(['id', 'title', 'content', 'starts_at', 'ends_at', 'enabled', 'sort'])
+    .where('promoter_id', '=', promoterId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function findNotice(db: Kysely<Database>, promoterId: number, id: number) {
+  return db
+    .selectFrom('iot_notices')
+    .select(['id', 'title', 'content', 'starts_at', 'ends_at', 'enabled', 'sort'])
+    .where('promoter_id', '=', promoterId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface NoticeRow {
+  title: string;
+  content: string;
+  starts_at: number;
+  ends_at: number | null;
+  enabled: number;
+  sort: number;
+}
+
+export async function insertNotice(db: Kysely<Database>, promoterId: number, row: NoticeRow, now: number): Promise<number> {
+  const made = await db
+    .insertInto('iot_notices')
+    .values({ ...row, promoter_id: promoterId, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(made.id);
+}
+
+export async function updateNotice(db: Kysely<Database>, promoterId: number, id: number, row: NoticeRow): Promise<void> {
+  await db.updateTable('iot_notices').set(row).where('id', '=', id).where('promoter_id', '=', promoterId).execute();
+}

@@ -1,3 +1,4 @@
+import { layoutPreviewQuery, layoutPreviewReply } from '@simshop/contract/admin-layouts';
 import { envelope } from '@simshop/contract/envelope';
 import { simLoginConfig, simLoginConfigQuery } from '@simshop/contract/iot-login';
 import { loginProtocolQuery, protocol } from '@simshop/contract/iot-sims';
@@ -31,6 +32,20 @@ export async function layoutPublicRoutes(app: App, layouts: Layouts): Promise<vo
       },
     },
     async (req) => ok(await layouts.getProtocol(req.query.promoCode, 'login', req.query.language ?? req.ctx.language)),
+  );
+
+  app.get(
+    '/api/layoutPreview',
+    {
+      schema: {
+        tags: ['iot'],
+        summary:
+          'The SIM dashboard of a layout preview (spec §2 iotPreview): the draft (or published layout) a console preview token names, with demo card facts; no SIM session. The token expires after 15 minutes and opens nothing else.',
+        querystring: layoutPreviewQuery,
+        response: { 200: envelope(layoutPreviewReply) },
+      },
+    },
+    async (req) => ok(await layouts.preview(req.query.token, req.ctx.language)),
   );
 
   app.get(

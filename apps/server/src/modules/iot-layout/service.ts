@@ -1,4 +1,13 @@
 /** Per-promoter SIM layouts, notices, agreements and the login page configuration. */
+import {
+  type AdminLayout,
+  type AdminLayoutDraft,
+  type AdminNotice,
+  type LayoutPreview,
+  type LayoutPreviewReply,
+  type LayoutTexts,
+  previewUrl,
+} from '@simshop/contract/admin-layouts';
 import { simLayout as layoutSchema, type SimLayout, type SimLayoutReply } from '@simshop/contract/iot';
 import type { SimLoginConfig } from '@simshop/contract/iot-login';
 import type { Protocol } from '@simshop/contract/iot-sims';
@@ -8,9 +17,10 @@ import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid, schemaRefusal } from '../../lib/errors.ts';
 import { type Language, termOr } from '../../lib/messages.ts';
-import { Texts, textsFor, toTraditional } from '../i18n-texts/service.ts';
+import { allTextsOf, chineseTexts, replaceTextsOf, Texts, textsFor, toTraditional, translationsOf, trisOf } from '../i18n-texts/service.ts';
 import type { Site } from '../site/service.ts';
 import { BUILT_IN_ENGLISH, builtInLayout } from './default-layout.ts';
+import { PREVIEW_TTL_MS, previewSimInfo, signPreview, verifyPreview } from './preview.ts';
 import * as repo from './repository.ts';
 
 /** Validates a layout against the contract; the message names the first wrong field. */
@@ -29,7 +39,25 @@ export interface LayoutsDeps {
   db: Kysely<Database>;
   site: Site;
   now: () => number;
+  /** Signs preview tokens (the server's secret). */
+  previewSecret: string;
 }
+
+/** Every string path of a layout document ("layout.menus.0.title"). */
+function* stringPaths(doc: unknown, root: string): Generator<[path: string, text: string]> {
+  if (typeof doc === 'string') yield [root, doc];
+  else if (Array.isArray(doc)) for (const [i, v] of doc.entries()) yield* stringPaths(v, `${root}.${i}`);
+  else if (doc && typeof doc === 'object') for (const [k, v] of Object.entries(doc)) yield* stringPaths(v, `${root}.${k}`);
+}
+
+/** The translations of a draft as the stored texts of one row ("draft"), for Texts. */
+const draftTexts = (language: Language, texts: LayoutTexts) =>
+  new Texts(
+    language,
+    new Map(
+      language === 'zh-Hans' ? [] : Object.entries(texts).map(([path, pair]) => [`draft\u0000${path}`, pair[language as 'en' | 'zh-Hant']]),
+    ),
+  );
 
 /** Per-promoter SIM layouts, notices, agreements and the login page configuration. */
 export class Layouts {
@@ -94,6 +122,198 @@ export class Layouts {
   /** Forgets cached layouts (after an operator edits them, and in tests). */
   forgetLayouts(): void {
     this.#cache.clear();
+  }
+
+  // ── Editing (the operator console) ──────────────────────────────────────────────────────
+
+  /** The published layout of a promoter (own, inherited or built in) with its translations, and its newest draft. */
+  async editable(promoterId: number): Promise<AdminLayout> {
+    const { db, site } = this.deps;
+    const promoter = await site.promoterById(promoterId);
+    if (!promoter) throw invalid('promoterId', 'admin.noSuchObject');
+    let source: AdminLayout['source'] = 'own';
+    let owner = promoter.id;
+    let row = await repo.findLayout(db, owner);
+    if (!row) {
+      source = 'inherited';
+      const fallback = await site.resolvePromoter('');
+      owner = fallback.id;
+      row = fallback.id === promoter.id ? undefined : await repo.findLayout(db, owner);
+    }
+    if (!row) source = 'builtIn';
+    const layout = row ? parseLayout(JSON.parse(row.config)) : builtInLayout();
+    const texts = await this.#textsForEditing(row ? owner : null, layout);
+    const draftRow = await repo.newestDraft(db, promoter.id, row && source === 'own' ? Number(row.version) : 0);
+    const draft: AdminLayoutDraft | null = draftRow
+      ? {
+          id: Number(draftRow.id),
+          createdAt: Number(draftRow.created_at),
+          publishedAt: draftRow.published_at === null ? null : Number(draftRow.published_at),
+          layout: parseLayout(JSON.parse(draftRow.config)),
+          texts: JSON.parse(draftRow.texts) as LayoutTexts,
+        }
+      : null;
+    return {
+      promoter: { id: promoter.id, promoCode: promoter.promoCode, name: promoter.name },
+      source,
+      version: row && source === 'own' ? Number(row.version) : 0,
+      layout,
+      texts,
+      draft,
+    };
+  }
+
+  /**
+   * The English and Traditional Chinese of every text of a layout an operator edits: each Chinese
+   * string (its own translation, else the shipped English or the stored text, else the conversion)
+   * and each other string that has a translation of its own.
+   */
+  async #textsForEditing(owner: number | null, layout: SimLayout): Promise<LayoutTexts> {
+    const own = owner === null ? new Map<string, Map<string, string>>() : await allTextsOf(this.deps.db, 'iot_layout', owner);
+    const en = owner === null ? new Texts('en', new Map(), BUILT_IN_ENGLISH) : await textsFor(this.deps.db, 'en', 'iot_layout', [owner]);
+    const hant = owner === null ? new Texts('zh-Hant') : await textsFor(this.deps.db, 'zh-Hant', 'iot_layout', [owner]);
+    const chinese = new Set([...chineseTexts(layout, 'layout')].map(([path]) => path));
+    const out: LayoutTexts = {};
+    for (const [path, text] of stringPaths(layout, 'layout')) {
+      const mine = own.get(path);
+      if (!chinese.has(path) && !mine) continue;
+      out[path] = {
+        en: mine?.get('en') ?? en.text(owner ?? 0, path, text),
+        'zh-Hant': mine?.get('zh-Hant') ?? hant.text(owner ?? 0, path, text),
+      };
+    }
+    return out;
+  }
+
+  /** Saves a draft of a promoter's layout (validated); the shop does not see it until it is published. */
+  async saveDraft(promoterId: number, layout: unknown, texts: LayoutTexts, operatorId: number): Promise<number> {
+    const parsed = parseLayout(layout);
+    return repo.insertDraft(this.deps.db, {
+      promoter_id: promoterId,
+      config: JSON.stringify(parsed),
+      texts: JSON.stringify(texts),
+      operator_id: operatorId,
+      created_at: this.deps.now(),
+    });
+  }
+
+  /**
+   * Publishes a draft: it becomes the promoter's own layout with its translations, in one
+   * transaction. Answers the published layout before and after (with their translations).
+   */
+  async publishDraft(
+    promoterId: number,
+    draftId: number,
+  ): Promise<{
+    version: number;
+    before: { source: string; layout: SimLayout; texts: LayoutTexts };
+    after: { layout: SimLayout; texts: LayoutTexts };
+  }> {
+    const { db } = this.deps;
+    const draft = await repo.findDraft(db, promoterId, draftId);
+    if (!draft) throw invalid('draftId', 'layouts.noDraft');
+    const current = await this.editable(promoterId);
+    const layout = parseLayout(JSON.parse(draft.config));
+    const texts = JSON.parse(draft.texts) as LayoutTexts;
+    const now = this.deps.now();
+    const rows: { field: string; language: 'en' | 'zh-Hant'; text: string }[] = [];
+    const stored = new Map(stringPaths(layout, 'layout'));
+    for (const [path, pair] of Object.entries(texts)) {
+      const text = stored.get(path);
+      if (text === undefined) continue;
+      // What the reader would get without a row of its own is not stored.
+      if (pair.en !== text) rows.push({ field: path, language: 'en', text: pair.en });
+      if (pair['zh-Hant'] !== toTraditional(text)) rows.push({ field: path, language: 'zh-Hant', text: pair['zh-Hant'] });
+    }
+    await db.transaction().execute(async (trx) => {
+      await repo.upsertLayout(trx, promoterId, JSON.stringify(layout), now);
+      await replaceTextsOf(trx, 'iot_layout', promoterId, rows);
+      await repo.markDraftPublished(trx, draftId, now);
+    });
+    this.#cache.clear();
+    return {
+      version: now,
+      before: { source: current.source, layout: current.layout, texts: current.texts },
+      after: { layout, texts },
+    };
+  }
+
+  /** A preview of a draft (or of the published layout: draftId null), valid for PREVIEW_TTL_MS. */
+  async previewOf(promoterId: number, draftId: number | null): Promise<LayoutPreview> {
+    if (draftId !== null && !(await repo.findDraft(this.deps.db, promoterId, draftId))) throw invalid('draftId', 'layouts.noDraft');
+    const expiresAt = this.deps.now() + PREVIEW_TTL_MS;
+    const token = signPreview(this.deps.previewSecret, { promoterId, draftId: draftId ?? 0, expiresAt });
+    return { token, expiresAt, url: previewUrl(token) };
+  }
+
+  /** What a preview token shows: its layout (draft or published) and demo card facts; nothing else. */
+  async preview(token: string, language: Language): Promise<LayoutPreviewReply> {
+    const now = this.deps.now();
+    const claims = verifyPreview(this.deps.previewSecret, token, now);
+    const promoter = await this.deps.site.promoterById(claims.promoterId);
+    if (!promoter) throw invalid('token', 'layouts.previewExpired');
+    const live = await this.getLayout(promoter.promoCode, language);
+    let layout = live;
+    if (claims.draftId !== 0) {
+      const draft = await repo.findDraft(this.deps.db, promoter.id, claims.draftId);
+      if (!draft) throw invalid('token', 'layouts.previewExpired');
+      const texts = draftTexts(language, JSON.parse(draft.texts) as LayoutTexts);
+      layout = {
+        promoCode: promoter.promoCode,
+        version: Number(draft.created_at),
+        layout: texts.document('draft', 'layout', parseLayout(JSON.parse(draft.config))),
+        notices: live.notices,
+      };
+    }
+    return { layout, simInfo: previewSimInfo(promoter.promoCode, language, now) };
+  }
+
+  // ── Notices (the operator console) ──────────────────────────────────────────────────────
+
+  /** Every notice of a promoter (enabled or not, past, present and future) in the three languages. */
+  async noticesOf(promoterId: number): Promise<AdminNotice[]> {
+    const rows = await repo.noticesOf(this.deps.db, promoterId);
+    const tris = await trisOf(this.deps.db, 'iot_notice', rows, ['title', 'content'] as const);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      title: tris.get(r.id)!.title,
+      content: tris.get(r.id)!.content,
+      startAt: Number(r.starts_at),
+      endAt: r.ends_at === null ? null : Number(r.ends_at),
+      enabled: r.enabled === 1,
+      sort: r.sort,
+    }));
+  }
+
+  /**
+   * Adds a notice to a promoter's dashboard, or changes one of its own, with its translations, in
+   * one transaction. Answers it before (null when new) and after.
+   */
+  async saveNotice(
+    promoterId: number,
+    input: Omit<AdminNotice, 'id'> & { id?: number | undefined },
+  ): Promise<{ before: AdminNotice | null; after: AdminNotice }> {
+    if (input.endAt !== null && input.endAt <= input.startAt) throw invalid('endAt', 'layouts.endBeforeStart');
+    const { db } = this.deps;
+    const before = input.id === undefined ? null : ((await this.noticesOf(promoterId)).find((n) => n.id === input.id) ?? null);
+    if (input.id !== undefined && !before) throw invalid('id', 'admin.noSuchObject');
+    const row: repo.NoticeRow = {
+      title: input.title['zh-Hans'],
+      content: input.content['zh-Hans'],
+      starts_at: input.startAt,
+      ends_at: input.endAt,
+      enabled: input.enabled ? 1 : 0,
+      sort: input.sort,
+    };
+    const id = await db.transaction().execute(async (trx) => {
+      const noticeId = input.id ?? (await repo.insertNotice(trx, promoterId, row, this.deps.now()));
+      if (input.id !== undefined) await repo.updateNotice(trx, promoterId, noticeId, row);
+      await replaceTextsOf(trx, 'iot_notice', noticeId, translationsOf({ title: input.title, content: input.content }));
+      return noticeId;
+    });
+    this.#cache.clear();
+    const after = (await this.noticesOf(promoterId)).find((n) => n.id === id)!;
+    return { before, after };
   }
 
   async getLoginConfig(promoCode: unknown, language: Language): Promise<SimLoginConfig> {

@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import type { SessionCompanion } from '../iot-auth/service.ts';
 import type { MoneyDeps } from './deps.ts';
 import { orderJobs } from './expiry.ts';
 import { registerIotOrderType } from './payment-handlers.ts';
 import { provisioningJobs } from './provisioning.ts';
-import { renewalJobs } from './renewal.ts';
-import { moneyRoutes } from './routes.ts';
+import { type ComingRenewal, renewalJobs, renewalsComing } from './renewal.ts';
+import { buyPackageRoute, moneyRoutes } from './routes.ts';
 import type { MoneyTopups } from './service.ts';
 import { MoneyCache } from './settings.ts';
 import { createTopup, topupChoose } from './topups.ts';
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Balance top-ups for modules that take them without a SIM session (machine codes). */
     iotTopups: MoneyTopups;
+    /** Auto-renewals coming within a time, for the notice their holders get ahead. */
+    iotRenewals: { coming(now: number, withinMs: number): Promise<ComingRenewal[]> };
   }
 }
 
@@ -42,6 +45,11 @@ export const iotMoneyPlugin = fp(
       create: (caller, body, returnUrl) => createTopup(deps, caller, 'balance', body, returnUrl),
       details: (simId, orderNo, language) => orderDetails(deps, simId, orderNo, language),
     } satisfies MoneyTopups);
+    app.decorate('iotRenewals', { coming: (at: number, withinMs: number) => renewalsComing(deps, at, withinMs) });
+    await app.register(async (scope) => {
+      app.guardSimScope(scope, app.iotSims.cardCompanion as SessionCompanion<unknown>);
+      await buyPackageRoute(deps)(scope);
+    });
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await moneyRoutes(deps)(scope);

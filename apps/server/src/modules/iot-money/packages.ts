@@ -81,7 +81,7 @@ export async function packageDetails(deps: MoneyDeps, simId: number, packageId: 
   } catch {
     rules = [];
   }
-  const [methods, discount] = await Promise.all([payMethodsFor(deps, card.promo_code), deps.sims.packageDiscount(db, simId, now)]);
+  const [methods, discount] = await Promise.all([payMethodsFor(deps, card.promo_code), deps.sims.packageDiscount(db, card, now)]);
   const price = discountedPrice(row.price, discount);
   return {
     package: pkg,

@@ -6,7 +6,7 @@ import type { Effect } from '@simshop/contract/iot-money';
 import { BizError } from '../../lib/errors.ts';
 import { addProvisioningPackage, applySync, closeSimPackage, livePackages, planSync, syncSimIn } from '../iot-carrier/service.ts';
 import { applyLedgerTotals, type Card, lockCard } from '../iot-sims/service.ts';
-import type { PaymentRow } from '../payments/service.ts';
+import type { PaymentRow, RefundInfo } from '../payments/service.ts';
 import { assertUsable } from './card.ts';
 import { findPackage } from './catalogue.ts';
 import { type MoneyDeps, ORDER_TYPE, type Trx, yuan } from './deps.ts';
@@ -14,6 +14,7 @@ import { insertEntries, postLocked } from './ledger.ts';
 import { lockOrder, type OrderRow, setOrder } from './order-store.ts';
 import { markProvisioning, queueProvisioning } from './provisioning.ts';
 import { assertCanBuy, assertCardMayBuy, heldPackageRow, windowFor } from './purchase.ts';
+import { partRefundsTaken, TOPUP_PART_REFUND } from './refunds.ts';
 import { topupCredit } from './rules.ts';
 import { settingsFor } from './settings.ts';
 import { HOLDING, releaseStock, takeStock } from './stock.ts';
@@ -126,31 +127,73 @@ async function applyTopup(trx: Trx, deps: MoneyDeps, order: OrderRow, card: Card
 }
 
 /**
- * A credited top-up whose payment went back: what it credited is taken back through the ledger and
- * the arrears it settled are owed again. What the card no longer holds (spent meanwhile) is owed
- * as arrears too (coins at 1 fen each), so the money is never lost.
+ * Takes back from a card what a top-up credited, through the ledger: what the card no longer holds
+ * (spent meanwhile) is owed as arrears (coins at 1 fen each), so the money is never lost.
  */
-async function reverseTopup(trx: Trx, deps: MoneyDeps, order: OrderRow, now: number): Promise<void> {
+async function takeBack(
+  trx: Trx,
+  deps: MoneyDeps,
+  order: OrderRow,
+  take: { balance: number; coins: number; arrearsAgain: number },
+  reason: string,
+  remark: string,
+  now: number,
+): Promise<void> {
   const { dialect } = deps.db;
   await syncSimIn(trx, dialect, deps.carrier, order.sim_id, now);
   const card = await lockCard(trx, dialect, order.sim_id);
-  const fromBalance = Math.min(card.balance, order.credit_balance);
-  const fromCoins = Math.min(card.coupon_coin, order.credit_coin);
-  const owed = order.arrears_settled + (order.credit_balance - fromBalance) + (order.credit_coin - fromCoins);
+  const fromBalance = Math.min(card.balance, take.balance);
+  const fromCoins = Math.min(card.coupon_coin, take.coins);
+  const owed = take.arrearsAgain + (take.balance - fromBalance) + (take.coins - fromCoins);
   const orderNo = order.order_no;
-  const remark = 'payment refunded';
   const { entries, totals } = postLocked(
     card,
     [
-      { account: 'balance', delta: -fromBalance, reason: 'topup_reversal', orderNo, remark },
-      { account: 'coupon_coin', delta: -fromCoins, reason: 'topup_reversal', orderNo, remark },
-      { account: 'arrears', delta: owed, reason: 'topup_reversal', orderNo, remark },
+      { account: 'balance', delta: -fromBalance, reason, orderNo, remark },
+      { account: 'coupon_coin', delta: -fromCoins, reason, orderNo, remark },
+      { account: 'arrears', delta: owed, reason, orderNo, remark },
     ],
     now,
   );
   await insertEntries(trx, entries);
   const plan = await planSync(trx, deps.carrier, card, await livePackages(trx, card.id), now);
   await applySync(trx, plan, now, totals);
+}
+
+/**
+ * A credited top-up whose payment went back in full: what it credited is taken back (less what
+ * earlier part refunds took) and the arrears it settled are owed again.
+ */
+async function reverseTopup(trx: Trx, deps: MoneyDeps, order: OrderRow, now: number): Promise<void> {
+  const earlier = await partRefundsTaken(trx, order);
+  const onBalance = order.kind === 'balance' ? earlier : 0;
+  const onCoins = order.kind === 'coupon' ? earlier : 0;
+  await takeBack(
+    trx,
+    deps,
+    order,
+    {
+      balance: Math.max(0, order.credit_balance - onBalance),
+      coins: Math.max(0, order.credit_coin - onCoins),
+      arrearsAgain: order.arrears_settled,
+    },
+    'topup_reversal',
+    'payment refunded',
+    now,
+  );
+}
+
+/** A part of a credited top-up's payment went back: as much is taken from the account it credited. */
+async function onPartRefunded(deps: MoneyDeps, trx: Trx, p: PaymentRow, refund: RefundInfo, now: number): Promise<void> {
+  const order = await lockOrder(trx, deps.db.dialect, p.order_id);
+  if (!order || order.payment_no !== p.payment_no || order.status !== 'effective' || order.kind === 'package') return;
+  const take = {
+    balance: order.kind === 'balance' ? refund.amount : 0,
+    coins: order.kind === 'coupon' ? refund.amount : 0,
+    arrearsAgain: 0,
+  };
+  await takeBack(trx, deps, order, take, TOPUP_PART_REFUND, refund.reason, now);
+  deps.sims.forgetSimInfo(order.sim_id);
 }
 
 /**
@@ -188,5 +231,6 @@ export function registerIotOrderType(deps: MoneyDeps): void {
   deps.payments.registerOrderType(ORDER_TYPE, {
     onPaid: (trx, p, now) => onPaid(deps, trx, p, now),
     onRefunded: (trx, p, now) => onRefunded(deps, trx, p, now),
+    onPartRefunded: (trx, p, refund, now) => onPartRefunded(deps, trx, p, refund, now),
   });
 }

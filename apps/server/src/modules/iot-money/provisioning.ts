@@ -22,7 +22,7 @@ import {
   findSimPackage,
   livePackages,
   planSync,
-  pushDataSwitch,
+  pushDataSwitchOf,
   type SimPackageRow,
   settleProvisioning,
 } from '../iot-carrier/service.ts';
@@ -30,7 +30,7 @@ import { applyLedgerTotals, type Card, cardById, lockCard } from '../iot-sims/se
 import { restoreCoupon } from './coupons.ts';
 import type { MoneyDeps, Trx } from './deps.ts';
 import { insertEntries, postLocked } from './ledger.ts';
-import { lockOrder, type OrderRow, setOrder } from './order-store.ts';
+import { findOrder, lockOrder, moveOrderWithPackage, type OrderRow, setOrder } from './order-store.ts';
 import { purchasePoints } from './rules.ts';
 import { releaseStock } from './stock.ts';
 
@@ -71,7 +71,8 @@ export interface ProvisionTask {
   orderNo: string;
   tries: number;
   card: Pick<Card, 'sim_no' | 'iccid' | 'operator_type'>;
-  pkg: Pick<SimPackageRow, 'name' | 'kind' | 'flow_mb' | 'unlimited' | 'starts_at' | 'ends_at'>;
+  /** The package being opened (a package waiting for the carrier changes only when settled). */
+  pkg: Pick<SimPackageRow, 'id' | 'name' | 'kind' | 'flow_mb' | 'unlimited' | 'starts_at' | 'ends_at'>;
 }
 
 /** The order after a try: effective, refunded/failed, or still paid (to be tried again). */
@@ -110,7 +111,7 @@ async function tryOnce(deps: MoneyDeps, task: ProvisionTask): Promise<OrderRow |
       .execute();
     return null;
   }
-  return open(deps, task.orderId);
+  return open(deps, task);
 }
 
 /**
@@ -229,15 +230,19 @@ export async function markProvisioning(trx: Trx, orderId: number, state: 'done' 
  * The carrier opened the package: usage so far is accrued under the card's old packages, the new
  * one joins them (active, or queued), points are credited and the order is effective.
  */
-async function open(deps: MoneyDeps, orderId: number): Promise<OrderRow | null> {
+async function open(deps: MoneyDeps, task: ProvisionTask): Promise<OrderRow | null> {
   const { db, dialect } = deps.db;
   const now = deps.now();
+  const orderId = task.orderId;
+  let dataSwitch: { card: Card; internet: number } | undefined;
   const order = await db.transaction().execute(async (trx) => {
-    const o = await lockOrder(trx, dialect, orderId);
-    if (o?.status !== 'paid' || o.sim_package_id === null) return o ?? null;
+    // The order becomes effective first: the conditional update locks it, and finds it no longer
+    // paid when a refund or another runner settled it meanwhile (the transaction rolls back on error).
+    const o = await moveOrderWithPackage(trx, orderId, 'paid', { status: 'effective', effective_at: now, updated_at: now });
+    if (!o?.sim_package_id) return (await findOrder(trx, orderId)) ?? null;
     await markProvisioning(trx, orderId, 'done', '', now);
     const card = await lockCard(trx, dialect, o.sim_id);
-    const sp = await findSimPackage(trx, o.sim_package_id);
+    const sp = o.sim_package_id === task.pkg.id ? task.pkg : await findSimPackage(trx, o.sim_package_id);
     if (!sp) throw new Error(`order ${o.order_no} has no package`);
     const plan = await planSync(trx, deps.carrier, card, await livePackages(trx, card.id), now);
     const [opened] = applyLifecycle(
@@ -262,13 +267,13 @@ async function open(deps: MoneyDeps, orderId: number): Promise<OrderRow | null> 
       now,
     );
     await insertEntries(trx, entries);
-    await applySync(trx, plan, now, { ...totals, recharge_times: card.recharge_times + 1 }, [...plan.packages, opened]);
-    return setOrder(trx, o.id, { status: 'effective', effective_at: now, updated_at: now });
+    const internet = await applySync(trx, plan, now, { ...totals, recharge_times: card.recharge_times + 1 }, [...plan.packages, opened]);
+    dataSwitch = { card, internet };
+    return o;
   });
-  if (order) {
-    deps.sims.forgetSimInfo(order.sim_id);
-    await pushDataSwitch(deps.db, deps.carrier, order.sim_id, now);
-  }
+  if (order) deps.sims.forgetSimInfo(order.sim_id);
+  // The data switch the opening decided, made at the carrier after the commit.
+  if (dataSwitch) await pushDataSwitchOf(deps.db, deps.carrier, dataSwitch.card, dataSwitch.internet, now);
   return order;
 }
 

@@ -154,7 +154,11 @@ export async function placeBalancePurchase(trx: Trx, card: Card, pkg: PackageRow
     updated_at: now,
   });
   await queueProvisioning(trx, order, now, true);
-  return { order, window, task: { orderId: order.id, orderNo, tries: 1, card, pkg: { ...held, unlimited: pkg.unlimited } } };
+  return {
+    order,
+    window,
+    task: { orderId: order.id, orderNo, tries: 1, card, pkg: { ...held, id: simPackageId, unlimited: pkg.unlimited } },
+  };
 }
 
 /** The reply of a purchase: the order as the carrier's first try left it (effective, refunded, or paid and opening). */
@@ -163,11 +167,15 @@ export async function afterCommit(deps: MoneyDeps, placed: Placed): Promise<{ or
   return { order: settled ?? placed.order, window: placed.window };
 }
 
-/** POST /api/iot/buyPackage */
-export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPackageBody): Promise<IotOrderReply> {
+/** POST /api/iot/buyPackage (`read`: the card as the session guard read it in this request, if it did) */
+export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPackageBody, read?: Card): Promise<IotOrderReply> {
   const { db, dialect } = deps.db;
   const now = deps.now();
-  const [pkg, card] = await Promise.all([deps.cache.package(db, body.packageId), cardById(db, caller.simId)]);
+  // `read`: the card as read with the session in this request; every rule is checked again on the locked row.
+  const [pkg, card] = await Promise.all([
+    deps.cache.package(db, body.packageId),
+    read?.id === caller.simId ? read : cardById(db, caller.simId),
+  ]);
   if (!pkg) throw invalid('packageId', 'packages.noSuch');
   const coins = body.useCouponCoin ? couponCoinsUsable(card.coupon_coin, pkg.coupon_deduct_max, pkg.price) : 0;
   const byBalance = body.payMethod === 'balance' || pkg.price - coins === 0;
@@ -199,7 +207,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
             useCouponCoin: body.useCouponCoin,
             source: 'holder',
             couponId: body.couponId,
-            discount: await deps.sims.packageDiscount(trx, locked.id, now),
+            discount: await deps.sims.packageDiscount(trx, locked, now),
           },
           now,
         );
@@ -230,7 +238,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
       await assertCanBuy(trx, locked, pkg, body.effect, settings, now);
       if (!(await takeStock(trx, pkg, now))) throw soldOut();
       await checkCardLimit(trx, pkg, locked.id);
-      const price = discountedPrice(pkg.price, await deps.sims.packageDiscount(trx, locked.id, now));
+      const price = discountedPrice(pkg.price, await deps.sims.packageDiscount(trx, locked, now));
       const usable = body.useCouponCoin ? couponCoinsUsable(locked.coupon_coin, pkg.coupon_deduct_max, price) : 0;
       return insertOnlineOrder(trx, deps, now, {
         sim_id: locked.id,

@@ -164,7 +164,7 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
       if (card.cancel_status !== 0 || card.status !== 1) return skipped('card_inactive', 'the card is cancelled or disabled');
       const refusal = unsellableReason(pkg, card, now);
       if (refusal) return skipped(refusal.code === 'sold_out' ? 'sold_out' : 'package_off_sale', 'the chosen package is no longer on sale');
-      const discount = await deps.sims.packageDiscount(trx, card.id, now);
+      const discount = await deps.sims.packageDiscount(trx, card, now);
       const price = discountedPrice(pkg.price, discount);
       if (card.balance < price) {
         const message = `balance ¥${(card.balance / 100).toFixed(2)} is less than the price ¥${(price / 100).toFixed(2)}`;
@@ -191,8 +191,11 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
   return result;
 }
 
-/** The renewal job: every card with auto-renewal on whose service ends within its promoter's window. */
-export async function runRenewals(deps: MoneyDeps, now: number): Promise<{ renewed: number; skipped: number }> {
+/**
+ * Cards with auto-renewal on whose service ends between `from` and the longest renewal window of
+ * any promoter (at least a day) plus `beyondMs` from now, soonest first, at most `limit`.
+ */
+async function renewingCards(deps: MoneyDeps, now: number, from: number, beyondMs: number, limit: number) {
   const { db } = deps.db;
   const maxAhead = await db
     .selectFrom('iot_money_settings')
@@ -200,13 +203,18 @@ export async function runRenewals(deps: MoneyDeps, now: number): Promise<{ renew
     .executeTakeFirst();
   const ahead = Math.max(Number(maxAhead?.ahead ?? 0), 86_400_000);
   const enabled = await db.selectFrom('iot_renewal_settings').select('sim_id').where('enabled', '=', 1).execute();
-  const due = await cardsEndingBetween(
+  return cardsEndingBetween(
     db,
     enabled.map((r) => r.sim_id),
-    now - RENEW_GRACE_MS,
-    now + ahead,
-    500,
+    from,
+    now + ahead + beyondMs,
+    limit,
   );
+}
+
+/** The renewal job: every card with auto-renewal on whose service ends within its promoter's window. */
+export async function runRenewals(deps: MoneyDeps, now: number): Promise<{ renewed: number; skipped: number }> {
+  const due = await renewingCards(deps, now, now - RENEW_GRACE_MS, 0, 500);
   let renewed = 0;
   let skipped = 0;
   for (const { id } of due) {
@@ -219,6 +227,32 @@ export async function runRenewals(deps: MoneyDeps, now: number): Promise<{ renew
     }
   }
   return { renewed, skipped };
+}
+
+/** A renewal coming: the card renews at `renewAt` (its promoter's window before `endAt`). */
+export interface ComingRenewal {
+  simId: number;
+  endAt: number;
+  renewAt: number;
+  /** The card's bound phone ('' when none). */
+  mobile: string;
+}
+
+/**
+ * Cards with auto-renewal on that renew after `now` and within `withinMs` and are not renewed yet
+ * for their present end: what their holders are told ahead, with the way to cancel.
+ */
+export async function renewalsComing(deps: MoneyDeps, now: number, withinMs: number): Promise<ComingRenewal[]> {
+  const { db } = deps.db;
+  const ending = await renewingCards(deps, now, now, withinMs, 2000);
+  const coming: ComingRenewal[] = [];
+  for (const { id } of ending) {
+    const card = await cardById(db, id);
+    if (card.end_at === null) continue;
+    const renewAt = card.end_at - (await settingsFor(db, card.promo_code)).renew_ahead_ms;
+    if (renewAt > now && renewAt <= now + withinMs) coming.push({ simId: id, endAt: card.end_at, renewAt, mobile: card.mobile });
+  }
+  return coming;
 }
 
 export function renewalJobs(deps: MoneyDeps): Job[] {

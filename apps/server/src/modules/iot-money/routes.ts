@@ -25,7 +25,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import { cardById } from '../iot-sims/service.ts';
+import { type Card, cardById } from '../iot-sims/service.ts';
 import type { MoneyDeps } from './deps.ts';
 import { ledgerList, orderList } from './lists.ts';
 import { closeVolumePackage, packageChoose, packageDetails } from './packages.ts';
@@ -38,7 +38,31 @@ import { orderDetails } from './views.ts';
 const security = [{ simToken: [] }];
 const tags = ['iot-money'];
 
-/** The money calls of the SIM holder; registered inside the guarded /api/iot scope. */
+/**
+ * POST /api/iot/buyPackage, in a scope whose session guard reads the card row with the session
+ * (one statement); the purchase locks and checks the card again in its transaction.
+ */
+export function buyPackageRoute(deps: MoneyDeps) {
+  return async (app: App): Promise<void> => {
+    const caller = (req: FastifyRequest) => ({ simId: req.sim.simId, simNo: '', idempotencyKey: req.ctx.idempotencyKey });
+    app.post(
+      '/api/iot/buyPackage',
+      {
+        schema: {
+          tags,
+          summary:
+            'Buy a package from the balance (pay password when set: 41001 without it; 41002 real-name first) or online (payment to open). Header idempotency-key recommended.',
+          security,
+          body: buyPackageBody,
+          response: { 200: envelope(iotOrderReply) },
+        },
+      },
+      async (req) => ok(await buyPackage(deps, caller(req), req.body, req.simCompanion as Card | undefined)),
+    );
+  };
+}
+
+/** The other money calls of the SIM holder; registered inside the guarded /api/iot scope. */
 export function moneyRoutes(deps: MoneyDeps) {
   return async (app: App): Promise<void> => {
     const { db } = deps.db;
@@ -69,21 +93,6 @@ export function moneyRoutes(deps: MoneyDeps) {
         },
       },
       async (req) => ok(await packageDetails(deps, req.sim.simId, req.query.packageId, req.ctx.language)),
-    );
-
-    app.post(
-      '/api/iot/buyPackage',
-      {
-        schema: {
-          tags,
-          summary:
-            'Buy a package from the balance (pay password when set: 41001 without it; 41002 real-name first) or online (payment to open). Header idempotency-key recommended.',
-          security,
-          body: buyPackageBody,
-          response: { 200: envelope(iotOrderReply) },
-        },
-      },
-      async (req) => ok(await buyPackage(deps, caller(req), req.body)),
     );
 
     app.post(

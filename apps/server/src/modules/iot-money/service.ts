@@ -13,12 +13,15 @@ import type { Caller } from './deps.ts';
 
 export { assertUsable } from './card.ts';
 export { couponsBySource, couponsOf, issueCoupon } from './coupons.ts';
+export { dailyIotOrders } from './figures.ts';
+export { editPackage, type OperatorPackage, operatorPackage, operatorPackageList } from './operator-packages.ts';
 
 import { postOrFail } from './ledger.ts';
 
 export { type Posting, post, postOrFail } from './ledger.ts';
-export { ledgerList } from './lists.ts';
+export { ledgerList, orderList } from './lists.ts';
 export { checkPayPassword } from './pay-password.ts';
+export type { ComingRenewal } from './renewal.ts';
 export { discountedPrice } from './rules.ts';
 
 /** Whether the card has an order of one of these kinds that took effect (a top-up credited, a package opened). */
@@ -69,3 +72,6 @@ export interface MoneyTopups {
   /** One order of the card (checks a pending payment with its provider first). */
   details(simId: number, orderNo: string, language: Language): Promise<IotOrderReply>;
 }
+
+export { ADJUSTMENT, adjustBalance, operatorOrders } from './operator.ts';
+export { planTopupRefund, TOPUP_PART_REFUND, type TopupRefundPlan, topupPaymentNo } from './refunds.ts';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../lib/route.ts';
-import { simRoutes } from './routes.ts';
+import type { SessionCompanion } from '../iot-auth/service.ts';
+import { simInfoRoute, simRoutes } from './routes.ts';
 import { Sims } from './service.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,10 @@ export const iotSimsPlugin = fp(
       bus: app.shared.bus,
     });
     app.decorate('iotSims', sims);
+    await app.register(async (scope) => {
+      app.guardSimScope(scope, sims.sessionCompanion as SessionCompanion<unknown>);
+      await simInfoRoute(scope, sims);
+    });
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await simRoutes(scope, sims, app.iotLayouts);

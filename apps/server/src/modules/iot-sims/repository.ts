@@ -1,8 +1,33 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
+import type { SessionQuery } from '../iot-auth/service.ts';
+
+/** The device's columns of the SIM view, prefixed `d_`. */
+const deviceColumns = [
+  'd.device_no as d_device_no',
+  'd.model as d_model',
+  'd.imei as d_imei',
+  'd.wifi_encrypt as d_wifi_encrypt',
+  'd.network_mode as d_network_mode',
+  'd.online_status as d_online_status',
+  'd.wifi24_name as d_wifi24_name',
+  'd.wifi24_pass as d_wifi24_pass',
+  'd.wifi24_show as d_wifi24_show',
+  'd.wifi24_switch as d_wifi24_switch',
+  'd.wifi24_conn as d_wifi24_conn',
+  'd.wifi24_max_conn as d_wifi24_max_conn',
+  'd.wifi5_name as d_wifi5_name',
+  'd.wifi5_pass as d_wifi5_pass',
+  'd.wifi5_show as d_wifi5_show',
+  'd.wifi5_switch as d_wifi5_switch',
+  'd.wifi5_conn as d_wifi5_conn',
+  'd.wifi5_max_conn as d_wifi5_max_conn',
+  'd.warranty_expire_at as d_warranty_expire_at',
+  'd.warranty_content as d_warranty_content',
+] as const;
 
 /** The card and its device for the SIM info, in one indexed read (read on every dashboard poll). */
 const simView = prepared((db: Kysely<Database>, simId: number) =>
@@ -10,28 +35,7 @@ const simView = prepared((db: Kysely<Database>, simId: number) =>
     .selectFrom('iot_sims as s')
     .leftJoin('iot_devices as d', 'd.id', 's.device_id')
     .selectAll('s')
-    .select([
-      'd.device_no as d_device_no',
-      'd.model as d_model',
-      'd.imei as d_imei',
-      'd.wifi_encrypt as d_wifi_encrypt',
-      'd.network_mode as d_network_mode',
-      'd.online_status as d_online_status',
-      'd.wifi24_name as d_wifi24_name',
-      'd.wifi24_pass as d_wifi24_pass',
-      'd.wifi24_show as d_wifi24_show',
-      'd.wifi24_switch as d_wifi24_switch',
-      'd.wifi24_conn as d_wifi24_conn',
-      'd.wifi24_max_conn as d_wifi24_max_conn',
-      'd.wifi5_name as d_wifi5_name',
-      'd.wifi5_pass as d_wifi5_pass',
-      'd.wifi5_show as d_wifi5_show',
-      'd.wifi5_switch as d_wifi5_switch',
-      'd.wifi5_conn as d_wifi5_conn',
-      'd.wifi5_max_conn as d_wifi5_max_conn',
-      'd.warranty_expire_at as d_warranty_expire_at',
-      'd.warranty_content as d_warranty_content',
-    ])
+    .select(deviceColumns)
     .where('s.id', '=', simId),
 );
 
@@ -39,6 +43,49 @@ export async function findSimView(db: Kysely<Database>, simId: number) {
   return (await simView(db, simId))[0];
 }
 export type SimView = NonNullable<Awaited<ReturnType<typeof findSimView>>>;
+
+/**
+ * Joins the SIM view (the card as `s`, its device's columns as `d_`) to the session module's
+ * query of a token's session (aliased `sess`, its own columns prefixed `sess_`), so the simInfo
+ * route reads the session and the card in one statement.
+ */
+export function joinSimView(query: SessionQuery): SessionQuery {
+  return (query as unknown as SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', object>)
+    .leftJoin('iot_sims as s', 's.id', 'sess.sim_id')
+    .leftJoin('iot_devices as d', 'd.id', 's.device_id')
+    .selectAll('s')
+    .select(deviceColumns) as unknown as SessionQuery;
+}
+
+/** The SIM view in a row of `joinSimView`'s query (undefined when the card is gone). */
+export function simViewOf(row: Record<string, unknown>): SimView | undefined {
+  if (row.id === null || row.id === undefined) return undefined;
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (!key.startsWith('sess_')) view[key] = value;
+  return view as SimView;
+}
+
+/** Joins the card row (as `c`) to the session module's query of a token's session (see `joinSimView`). */
+export function joinCard(query: SessionQuery): SessionQuery {
+  return (query as unknown as SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', object>)
+    .leftJoin('iot_sims as c', 'c.id', 'sess.sim_id')
+    .selectAll('c') as unknown as SessionQuery;
+}
+
+/** The card row in a row of `joinCard`'s query (undefined when the card is gone). */
+export function cardOf(row: Record<string, unknown>): Selectable<IotSimsTable> | undefined {
+  return simViewOf(row) as Selectable<IotSimsTable> | undefined;
+}
+
+/** Raises the card's `perks_until` to `until` (never lowers it). */
+export async function raisePerksUntil(trx: Kysely<Database>, id: number, until: number): Promise<void> {
+  await trx
+    .updateTable('iot_sims')
+    .set({ perks_until: until })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('perks_until', 'is', null), eb('perks_until', '<', until)]))
+    .execute();
+}
 
 export function deviceSims(db: Kysely<Database>, deviceId: number) {
   return db

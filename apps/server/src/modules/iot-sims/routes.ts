@@ -15,12 +15,15 @@ import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import { diagnose } from './diagnosis.ts';
-import { REFRESH_INTERVAL_MS, type Sims } from './service.ts';
+import { REFRESH_INTERVAL_MS, type ReadView, type Sims } from './service.ts';
 
 const security = [{ simToken: [] }];
 
-/** The SIM dashboard's data calls; registered inside the guarded /api/iot scope. */
-export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise<void> {
+/**
+ * GET /api/iot/simInfo, in a scope whose session guard reads the card view with the session (one
+ * statement for a card not in the one-second cache).
+ */
+export async function simInfoRoute(app: App, sims: Sims): Promise<void> {
   // The reply text is kept with the cached SIM info object it was made from: a card polled by its
   // dashboard is read and serialised at most once a second per instance and language.
   const simInfoReply = compileSerializer(envelope(simInfo));
@@ -29,7 +32,8 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
     '/api/iot/simInfo',
     { schema: { tags: ['iot'], summary: 'SIM info of the session (spec §3)', security, response: { 200: envelope(simInfo) } } },
     async (req, reply) => {
-      const info = await sims.getSimInfoCached(req.sim.simId, app.config.now(), req.ctx.language);
+      const read = req.simCompanion as ReadView | undefined;
+      const info = await sims.getSimInfoCached(req.sim.simId, app.config.now(), req.ctx.language, read);
       let body = replies.get(info);
       if (body === undefined) {
         body = Buffer.from(simInfoReply(ok(info)));
@@ -39,7 +43,10 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
+}
 
+/** The SIM dashboard's other data calls; registered inside the guarded /api/iot scope. */
+export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise<void> {
   app.post(
     '/api/iot/simRefresh',
     {

@@ -22,14 +22,21 @@ import { ttlCache } from '../../lib/cache.ts';
 import { fail } from '../../lib/errors.ts';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, surplusTime, volumeMoney, warrantyTag } from '../../lib/flow-math.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
+import { type CardUsage, cardsNearingLimits } from './fleet.ts';
+
+export type { CardUsage } from './fleet.ts';
+
 import type { Bus } from '../../lib/shared.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
+import type { SessionCompanion } from '../iot-auth/service.ts';
 import { breakAndVolume, breakRemovable, closeBreaks, pushDataSwitch, syncSim, syncSimIn, usageDays } from '../iot-carrier/service.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
 import { surplusTimeTips } from './surplus-tips.ts';
+
+export { activeSimCount, dailyActivations, simIdsOf } from './figures.ts';
 
 /** A forced carrier refresh is allowed once per this interval per card (server-side throttle). */
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -109,6 +116,12 @@ const CHANGED = 'sim-info.changed';
  */
 export const SIM_INFO_CACHE_MS = 1_000;
 
+/** The card view read with the session in one statement, and the count of changes heard before it. */
+export interface ReadView {
+  view: repo.SimView;
+  heard: number;
+}
+
 /** SIM cards and devices as the holder sees them. */
 export class Sims {
   readonly #info: LRUCache<number, Partial<Record<Language, SimInfo>>>;
@@ -147,9 +160,14 @@ export class Sims {
     this.#packageDiscount = lookup;
   }
 
-  /** Percent of a package's price the card pays at `now` (its VIP's discount; 100 without one), read in `db` (a transaction or not). */
-  packageDiscount(db: Kysely<Database>, simId: number, now: number): Promise<number> {
-    return this.#packageDiscount(db, simId, now);
+  /**
+   * Percent of a package's price the card pays at `now` (its VIP's discount; 100 without one), read
+   * in `db` (a transaction or not); not looked for when the card (as read by the caller) has no paid
+   * VIP or speed-up window ending after `now`.
+   */
+  async packageDiscount(db: Kysely<Database>, card: Pick<Card, 'id' | 'perks_until'>, now: number): Promise<number> {
+    if (card.perks_until === null || card.perks_until <= now) return 100;
+    return this.#packageDiscount(db, card.id, now);
   }
 
   constructor(private readonly deps: SimsDeps) {
@@ -169,24 +187,52 @@ export class Sims {
     this.deps.bus.publish(CHANGED, String(simId));
   }
 
-  /** The SIM info of a card, from the one-second cache when fresh. The object is shared: do not mutate. */
-  async getSimInfoCached(simId: number, now: number, language: Language): Promise<SimInfo> {
+  /**
+   * The card view read with the session, in the same statement (the SIM session guard's companion
+   * of the simInfo route): the session module's query joined with this module's card view. What it
+   * gives is the row as read in this request, with the count of changes heard before the read.
+   */
+  readonly sessionCompanion: SessionCompanion<ReadView> = {
+    join: repo.joinSimView,
+    start: () => this.#changes,
+    take: (row, heard) => {
+      const view = repo.simViewOf(row);
+      return view ? { view, heard } : undefined;
+    },
+  };
+
+  /** The card row read with the session, in the same statement (the companion of routes that read the card first). */
+  readonly cardCompanion: SessionCompanion<Card> = {
+    join: repo.joinCard,
+    start: () => 0,
+    take: (row) => repo.cardOf(row),
+  };
+
+  /**
+   * The SIM info of a card, from the one-second cache when fresh. The object is shared: do not
+   * mutate. `read` is the card view already read in this request (with the session), if any.
+   */
+  async getSimInfoCached(simId: number, now: number, language: Language, read?: ReadView): Promise<SimInfo> {
     // With several instances, changes made anywhere before this call are applied first.
     const settled = this.deps.bus.settled();
     if (settled) await settled;
     const hit = this.#info.get(simId)?.[language];
     if (hit) return hit;
-    const heard = this.#changes;
-    const info = await this.getSimInfo(simId, now, language);
+    const fresh = read !== undefined && read.view.id === simId;
+    // A view read before a change was heard is not cached (it may predate it).
+    const heard = fresh ? read.heard : this.#changes;
+    const info = await this.getSimInfo(simId, now, language, fresh ? read.view : undefined);
     if (heard === this.#changes) this.#info.set(simId, { ...(this.#info.get(simId) ?? {}), [language]: info });
     return info;
   }
 
-  /** The §3 SIM info of one card, as of `now`, with texts in `language`. */
-  async getSimInfo(simId: number, now: number, language: Language): Promise<SimInfo> {
+  /** The §3 SIM info of one card, as of `now`, with texts in `language` (`view`: the card as read in this request). */
+  async getSimInfo(simId: number, now: number, language: Language, view?: repo.SimView): Promise<SimInfo> {
     const { db, site, layouts } = this.deps;
-    const v = await repo.findSimView(db.db, simId);
+    const v = view ?? (await repo.findSimView(db.db, simId));
     if (!v) throw fail('sim.gone');
+    // A card with no paid VIP or speed-up window ending after now has neither running: not looked for.
+    const perks = v.perks_until !== null && v.perks_until > now;
     const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }, vip, accelerate] = await Promise.all([
       this.operatorNames(language),
       site.resolvePromoter(v.promo_code),
@@ -195,8 +241,8 @@ export class Sims {
       textsFor(db.db, language, 'iot_break_rule', v.break_rule_id === null ? [] : [v.break_rule_id]),
       textsFor(db.db, language, 'iot_device', v.device_id === null ? [] : [v.device_id]),
       breakAndVolume(db.db, v.break_rule_id, v.volume_package_id),
-      this.#vipOrder(simId, now, language),
-      this.#accelerateOrder(simId, now, language),
+      perks ? this.#vipOrder(simId, now, language) : null,
+      perks ? this.#accelerateOrder(simId, now, language) : null,
     ]);
     const live = v.device_id === null ? null : await this.#deviceLive(v.device_id, now);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
@@ -362,6 +408,11 @@ export class Sims {
     }
     const row = await db.db.selectFrom('iot_sims').select('refresh_at').where('id', '=', simId).executeTakeFirstOrThrow();
     return { refreshed, nextRefreshAt: row.refresh_at + REFRESH_INTERVAL_MS, simInfo: await this.getSimInfo(simId, now, language) };
+  }
+
+  /** Cards near a usage alert (a share of their data used, or the package ending soon), a page by id. */
+  cardsNearingLimits(q: Parameters<typeof cardsNearingLimits>[1]): Promise<CardUsage[]> {
+    return cardsNearingLimits(this.deps.db.db, q);
   }
 
   /** Daily usage of the last `days` UTC+8 days, today included, oldest first; days without use are 0. */
@@ -612,6 +663,15 @@ export async function cardsEndingBetween(
 }
 
 /** Money columns of a card a ledger posting moved (cached totals, recharge count), in the caller's transaction. */
+/**
+ * Notes, in the caller's transaction, that the card has a paid VIP or speed-up window ending at
+ * `until` (the module selling them calls it whenever one is paid): the SIM view looks for a running
+ * one only before the latest such end.
+ */
+export async function notePerksUntil(trx: Kysely<Database>, simId: number, until: number): Promise<void> {
+  await repo.raisePerksUntil(trx, simId, until);
+}
+
 export type LedgerTotals = Partial<Pick<Card, 'balance' | 'integral' | 'coupon_coin' | 'arrears_balance' | 'recharge_times'>>;
 
 export async function applyLedgerTotals(trx: Kysely<Database>, simId: number, totals: LedgerTotals, now: number): Promise<void> {
@@ -759,3 +819,17 @@ export async function setCardInUse(db: Kysely<Database>, deviceId: number, iccid
   });
   return true;
 }
+
+// ---- the cards in the operator console ----
+
+export {
+  addSims,
+  type CheckedSimLine,
+  checkSimImport,
+  type OperatorSimFilter,
+  operatorCardFacts,
+  operatorCardsByIds,
+  operatorSimList,
+  type SimImportLine,
+  type SimImportProblem,
+} from './operator.ts';

@@ -171,6 +171,38 @@ export async function sell(trx: Db, numberId: number, orderId: number, now: numb
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Numbers on sale that last changed at or after `from`, oldest change first, `limit` from `offset`. */
+export function onSaleSince(db: Db, from: number, offset: number, limit: number) {
+  return db
+    .selectFrom('numbers')
+    .select([
+      'id',
+      'number',
+      'operator',
+      'province',
+      'city',
+      'price',
+      'prestored',
+      'min_monthly_fee',
+      'tags',
+      'status',
+      'order_id',
+      'updated_at',
+    ])
+    .where('status', '=', 'on_sale')
+    .where('updated_at', '>=', from)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The numbers of a list that are in the inventory (any status). */
+export function findByNumbers(db: Db, numbers: string[]) {
+  return numbers.length === 0 ? Promise.resolve([]) : db.selectFrom('numbers').selectAll().where('number', 'in', numbers).execute();
+}
+
 export function packagesFor(db: Db, operator: string, minMonthlyFee: number) {
   return db
     .selectFrom('number_packages')

@@ -174,6 +174,38 @@ export interface HoldableNumber {
 
 type InventoryOptions = Omit<NumberFilterOptions, 'operators'>;
 
+/** A number with its region (what number alerts match on). */
+export interface WatchedNumber extends HoldableNumber {
+  province: string;
+  city: string;
+}
+
+type NumberRow = {
+  id: number;
+  number: string;
+  operator: string;
+  price: number;
+  prestored: number;
+  min_monthly_fee: number;
+  tags: number;
+  status: string;
+  order_id: number | null;
+};
+
+function holdableOf(row: NumberRow): HoldableNumber {
+  return {
+    tags: tagsOfMask(row.tags),
+    id: row.id,
+    number: row.number,
+    operator: row.operator,
+    price: row.price,
+    prestored: row.prestored,
+    minMonthlyFee: row.min_monthly_fee,
+    status: row.status,
+    orderId: row.order_id,
+  };
+}
+
 export interface NumbersDeps {
   db: Db;
   site: Site;
@@ -301,18 +333,7 @@ export class Numbers {
 
   async findNumber(db: Trx, number: string): Promise<HoldableNumber | undefined> {
     const row = await repo.findByNumber(db, number);
-    if (!row) return undefined;
-    return {
-      tags: tagsOfMask(row.tags),
-      id: row.id,
-      number: row.number,
-      operator: row.operator,
-      price: row.price,
-      prestored: row.prestored,
-      minMonthlyFee: row.min_monthly_fee,
-      status: row.status,
-      orderId: row.order_id,
-    };
+    return row ? holdableOf(row) : undefined;
   }
 
   /** A package the number may be ordered with, or a -1 naming the field. */
@@ -345,6 +366,21 @@ export class Numbers {
     const p = await repo.findPackage(db, packageId);
     if (!p || p.operator !== operator) throw invalid('packageId', 'numbers.packageNotOffered');
     return toPackage(p, new Texts('zh-Hans'));
+  }
+
+  /**
+   * Numbers on sale that last changed at or after `from` (added, or put back on sale), oldest
+   * change first, a page of `limit` from `offset`; with `changedAt`, the time of that change.
+   */
+  async onSaleSince(from: number, offset: number, limit: number): Promise<(WatchedNumber & { changedAt: number })[]> {
+    const rows = await repo.onSaleSince(this.deps.db, from, offset, limit);
+    return rows.map((r) => ({ ...holdableOf(r), province: r.province, city: r.city, changedAt: r.updated_at }));
+  }
+
+  /** The numbers of a list that are in the inventory, by number (any status). */
+  async numbersByValue(numbers: string[]): Promise<Map<string, WatchedNumber>> {
+    const rows = await repo.findByNumbers(this.deps.db, numbers);
+    return new Map(rows.map((r) => [r.number, { ...holdableOf(r), province: r.province, city: r.city }]));
   }
 
   /** Holds an on-sale number for an order (false when it is not on sale any more). */

@@ -16,6 +16,8 @@ export interface NumberSpec {
   minMonthlyFee?: number;
   province?: string;
   city?: string;
+  /** The number's last digits (at most 8); the rest are random. */
+  endsWith?: string;
 }
 
 const SEGMENT: Record<string, string> = { '4': '198', '2': '196', '1': '199', '3': '192' };
@@ -29,7 +31,8 @@ export async function makeNumber(app: App, spec: NumberSpec = {}): Promise<{ num
   const price = spec.price ?? 8800;
   const prestored = spec.prestored ?? 5000;
   for (let attempt = 0; ; attempt++) {
-    const number = `${SEGMENT[operator] ?? '198'}${digits(8)}`;
+    const ending = spec.endsWith ?? '';
+    const number = `${SEGMENT[operator] ?? '198'}${digits(8 - ending.length)}${ending}`;
     if (await findByNumber(app.db.db, number)) continue;
     try {
       await insertNumbers(

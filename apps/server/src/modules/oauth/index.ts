@@ -7,9 +7,8 @@ import type { App } from '../../lib/route.ts';
 import { createOAuthSimulator, oauthSimulatorRoutes } from '../../providers/oauth/simulator.ts';
 import type { OAuthProvider } from '../../providers/oauth/types.ts';
 import { createWechatProvider } from '../../providers/oauth/wechat.ts';
-import { createSmsProvider } from '../../providers/sms/provider.ts';
 import { oauthRoutes, simOauthRoutes } from './routes.ts';
-import { type OAuthDeps, purgeJob } from './service.ts';
+import { type OAuthDeps, purgeJob, wechatOpenIdOfSession } from './service.ts';
 
 function providerOf(config: Config): OAuthProvider | null {
   if (config.oauth.provider === 'wechat') {
@@ -27,10 +26,15 @@ export const oauthPlugin = fp(
     const deps: OAuthDeps = {
       ...base,
       provider: simulator ?? providerOf(app.config),
-      auth: { ...base, sms: createSmsProvider(app.config.smsProvider, app.log), site: app.site },
+      auth: { ...base, sms: app.sms, site: app.site },
       callbackUrl: app.config.oauth.provider === 'wechat' ? `${app.config.publicUrl ?? ''}/api/wechat/callback` : '/api/wechat/callback',
     };
     addJobs(app.jobs, [purgeJob(deps)]);
+    // Open ids of WeChat's own sign-in belong to WECHAT_APP_ID: WeChat Pay JSAPI can use them when it
+    // pays for the same app (the simulator's are not WeChat's).
+    if (app.config.oauth.provider === 'wechat' && app.config.wechatPay?.appId === app.config.oauth.wechatAppId) {
+      app.payments.useWechatPayer((sessionId) => wechatOpenIdOfSession(base, sessionId));
+    }
     await app.register(async (scope) => {
       await scope.register(cookie);
       await oauthRoutes(scope, deps, app.iotSessions);
@@ -41,5 +45,5 @@ export const oauthPlugin = fp(
       await simOauthRoutes(scope, deps);
     });
   },
-  { name: 'oauth', dependencies: ['jobs', 'site', 'auth', 'iot-sessions'] },
+  { name: 'oauth', dependencies: ['jobs', 'site', 'auth', 'iot-sessions', 'sms', 'payments'] },
 );

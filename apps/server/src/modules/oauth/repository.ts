@@ -45,6 +45,20 @@ export async function upsertMiniUser(
   return row.id;
 }
 
+/** The open id of the WeChat account most recently linked to a shop login (mobile), if any. */
+export async function wechatOpenIdOfMobile(db: Kysely<Database>, mobile: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('mini_users')
+    .select('open_id')
+    .where('platform', '=', 'wx')
+    .where('mobile', '=', mobile)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.open_id ?? null;
+}
+
 export const miniUserById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('mini_users').selectAll().where('id', '=', id).executeTakeFirst();
 

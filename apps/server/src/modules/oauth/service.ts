@@ -21,6 +21,8 @@ import { OAuthError, type OAuthProvider } from '../../providers/oauth/types.ts';
 import { type AuthDeps, currentLogin, login, signInAs } from '../auth/service.ts';
 import * as repo from './repository.ts';
 
+export { dailySignUps } from './figures.ts';
+
 export const STATE_TTL_MS = 10 * 60_000;
 export const BROWSER_COOKIE = 'wx_oauth';
 
@@ -43,6 +45,15 @@ const APP_PAGE = '/shop/#/pages/authorize/index';
 function requireProvider(deps: OAuthDeps): OAuthProvider {
   if (!deps.provider) throw fail('oauth.unavailable');
   return deps.provider;
+}
+
+/**
+ * The WeChat open id of the login of `sessionId`: the WeChat account linked to its mobile by a
+ * sign-in with WeChat, or null (WeChat Pay JSAPI pays with it).
+ */
+export async function wechatOpenIdOfSession(deps: Deps, sessionId: string): Promise<string | null> {
+  const found = await currentLogin(deps, sessionId);
+  return found ? repo.wechatOpenIdOfMobile(deps.db, found.mobile) : null;
 }
 
 /** GET /api/site/wechatInfo */

@@ -157,7 +157,7 @@ export async function goodsSummaries(deps: OrderDeps, ids: number[], language: L
 }
 
 /** Cancels an unpaid order and gives its units back, then closes its open payments. */
-async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise<boolean> {
+export async function cancelUnpaidGoods(deps: OrderDeps, orderId: number, reason: string): Promise<boolean> {
   const now = deps.now();
   const done = await deps.db.transaction().execute(async (trx) => {
     const o = await repo.findById(trx, orderId);
@@ -178,7 +178,7 @@ async function cancel(deps: OrderDeps, orderId: number, reason: string): Promise
 
 export async function cancelGoodsOrder(deps: OrderDeps, owner: Owner, no: string): Promise<OrderDetail> {
   const o = await ownOrder(deps, owner, no);
-  if (!(await cancel(deps, o.id, 'cancelled by the buyer'))) throw invalid('orderNo', 'orders.cancelOnlyAwaiting');
+  if (!(await cancelUnpaidGoods(deps, o.id, 'cancelled by the buyer'))) throw invalid('orderNo', 'orders.cancelOnlyAwaiting');
   return goodsOrderDetail(deps, owner, no);
 }
 
@@ -187,7 +187,7 @@ export async function expireGoodsHolds(deps: OrderDeps, now: number): Promise<nu
   let expired = 0;
   for (const o of await repo.expiredHolds(deps.db, now, 100)) {
     for (const p of await deps.payments.pendingOf(GOODS_ORDER_TYPE, o.id)) await deps.payments.reconcileOne(p);
-    if (await cancel(deps, o.id, 'not paid in time')) expired++;
+    if (await cancelUnpaidGoods(deps, o.id, 'not paid in time')) expired++;
   }
   return expired;
 }

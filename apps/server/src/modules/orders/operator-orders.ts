@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addDays, chinaDayOf, type DayFigure, sortedDays } from '../../lib/day-figures.ts';
 import { divisionName } from '../site/service.ts';
 import type { OrderDeps } from './common.ts';
 import { GOODS_ORDER_TYPE } from './goods-orders.ts';
@@ -146,4 +147,92 @@ export async function operatorOrder(deps: OrderDeps, orderNo: string): Promise<(
   const shipment =
     o.shippedAt === null ? null : await deps.logistics.forOrder(kind === 'goods' ? GOODS_ORDER_TYPE : 'number', Number(row.id));
   return { ...o, trackingNo: shipment?.trackingNo ?? null };
+}
+
+/** Every order of the filter, `batch` at a time, in the list's order (the console's CSV export). */
+export async function* operatorOrderBatches(deps: OrderDeps, f: OperatorOrderFilter, batch = 500): AsyncGenerator<OperatorOrder[]> {
+  for (let page = 1; ; page++) {
+    const { list } = await operatorOrderList(deps, f, page, batch);
+    if (list.length > 0) yield list;
+    if (list.length < batch) return;
+  }
+}
+
+/** A storefront order's payment facts (the reconciliation report). */
+export interface PaidOrderFact {
+  kind: 'number' | 'goods';
+  orderNo: string;
+  promoterId: number;
+  status: string;
+  amount: number;
+  paidAt: number | null;
+  paidPaymentNo: string;
+}
+
+const FACTS = ['order_no', 'promoter_id', 'status', 'amount', 'paid_at', 'paid_payment_no'] as const;
+
+function factOf(kind: 'number' | 'goods', r: Record<(typeof FACTS)[number], unknown>): PaidOrderFact {
+  return {
+    kind,
+    orderNo: String(r.order_no),
+    promoterId: Number(r.promoter_id),
+    status: String(r.status),
+    amount: Number(r.amount),
+    paidAt: r.paid_at === null ? null : Number(r.paid_at),
+    paidPaymentNo: String(r.paid_payment_no),
+  };
+}
+
+const ORDER_TABLES = { number: 'number_orders', goods: 'goods_orders' } as const;
+
+/** Storefront orders paid in [from, to), whatever became of them since. */
+export async function paidOrdersBetween(deps: OrderDeps, from: number, to: number): Promise<PaidOrderFact[]> {
+  const out: PaidOrderFact[] = [];
+  for (const kind of ['number', 'goods'] as const) {
+    const rows = await deps.db
+      .selectFrom(ORDER_TABLES[kind] as 'number_orders')
+      .select(FACTS)
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<', to)
+      .orderBy('paid_at')
+      .execute();
+    out.push(...rows.map((r) => factOf(kind, r)));
+  }
+  return out;
+}
+
+/** Storefront orders by their numbers. */
+export async function paidOrdersByNos(deps: OrderDeps, orderNos: string[]): Promise<PaidOrderFact[]> {
+  const out: PaidOrderFact[] = [];
+  for (const kind of ['number', 'goods'] as const) {
+    const nos = orderNos.filter((n) => (kind === 'goods' ? n.startsWith('G') : n.startsWith('N')));
+    if (nos.length === 0) continue;
+    const rows = await deps.db
+      .selectFrom(ORDER_TABLES[kind] as 'number_orders')
+      .select(FACTS)
+      .where('order_no', 'in', nos)
+      .execute();
+    out.push(...rows.map((r) => factOf(kind, r)));
+  }
+  return out;
+}
+
+/**
+ * Storefront sales per China day in [from, to): orders paid that day and still paid, shipped or
+ * completed, their count and amount, within the reach.
+ */
+export async function dailySales(deps: OrderDeps, reach: number[] | 'all', from: number, to: number): Promise<DayFigure[]> {
+  const days = new Map<number, DayFigure>();
+  for (const table of Object.values(ORDER_TABLES)) {
+    const day = chinaDayOf('paid_at');
+    let q = deps.db
+      .selectFrom(table as 'number_orders')
+      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('amount')])
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<', to)
+      .where('status', 'in', ['paid', 'shipped', 'completed']);
+    if (reach !== 'all') q = q.where('promoter_id', 'in', reach.length > 0 ? reach : [-1]);
+    addDays(days, await q.groupBy(day).execute());
+  }
+  return sortedDays(days);
 }

@@ -13,11 +13,12 @@ import { metrics } from '../../lib/metrics.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
-import type { PaymentRow } from '../payments/service.ts';
+import type { PaymentRow, RefundView } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
 import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, payReturnUrl, visibleTo, WAREHOUSE_CITY } from './common.ts';
 import * as fastOrders from './fast-number-orders.ts';
 import * as goodsOrders from './goods-orders.ts';
+import * as goodsRepo from './goods-repository.ts';
 import * as repo from './repository.ts';
 
 /** Order type of vanity-number orders in the payments and logistics modules. */
@@ -25,7 +26,17 @@ export const ORDER_TYPE = 'number';
 
 export type { OrderDeps, Owner } from './common.ts';
 export { orderSessionHash } from './common.ts';
-export { type OperatorOrder, type OperatorOrderFilter, operatorOrder, operatorOrderList } from './operator-orders.ts';
+export {
+  dailySales,
+  type OperatorOrder,
+  type OperatorOrderFilter,
+  operatorOrder,
+  operatorOrderBatches,
+  operatorOrderList,
+  type PaidOrderFact,
+  paidOrdersBetween,
+  paidOrdersByNos,
+} from './operator-orders.ts';
 
 type CreateInput = Omit<CreateOrderBody, 'agreed' | 'promoCode'>;
 
@@ -297,6 +308,35 @@ export async function shipOrder(deps: OrderDeps, no: string, now = deps.now(), t
       now,
     );
   });
+}
+
+/** What an operator's cancel did: the refund of a paid order (null for an unpaid one). */
+export interface OperatorCancel {
+  refund: RefundView | null;
+}
+
+/**
+ * Cancels a storefront order for an operator. One awaiting payment is cancelled (its number or
+ * stock released, its open payments closed). A paid one not shipped yet is refunded in full through
+ * the payments module under the key `cancel`, so asking again answers the same refund; once the
+ * provider confirms it the order is refunded and its number or stock goes back on sale.
+ */
+export async function operatorCancel(deps: OrderDeps, no: string, reason: string): Promise<OperatorCancel> {
+  const goods = goodsOrders.isGoodsOrderNo(no);
+  const find = () => (goods ? goodsRepo.findByNo(deps.db, no) : no.startsWith('N') ? repo.findByNo(deps.db, no) : undefined);
+  const first = await find();
+  if (!first) throw invalid('orderNo', 'orders.noSuchOrder');
+  if (first.status === 'awaiting_payment') {
+    const done = goods ? await goodsOrders.cancelUnpaidGoods(deps, first.id, reason) : await cancel(deps, first.id, reason);
+    // Closing its payment may find it paid at the provider: the order is then revived, and refunded below.
+    if (done && (await find())?.status === 'cancelled') return { refund: null };
+  }
+  // Paid meanwhile, or paid already: the payment that paid it goes back.
+  const o = (await find()) ?? first;
+  if ((o.status === 'paid' || o.status === 'refunded') && o.paid_payment_no !== '') {
+    return { refund: await deps.payments.refund(o.paid_payment_no, reason, 'cancel') };
+  }
+  throw invalid('orderNo', 'orders.cancelOnlyUnshipped');
 }
 
 /** A completed order of this mobile that may be reviewed (reviews module). */

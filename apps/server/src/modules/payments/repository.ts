@@ -35,8 +35,12 @@ export async function insert(db: Db, row: Omit<PaymentRow, 'id' | 'refund_reserv
   return db.insertInto('payments').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function setTrade(db: Db, id: number, tradeNo: string, payUrl: string, now: number) {
-  await db.updateTable('payments').set({ provider_trade_no: tradeNo, pay_url: payUrl, updated_at: now }).where('id', '=', id).execute();
+export async function setTrade(db: Db, id: number, tradeNo: string, payUrl: string, payParams: string, now: number) {
+  await db
+    .updateTable('payments')
+    .set({ provider_trade_no: tradeNo, pay_url: payUrl, pay_params: payParams, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** pending|closed → paid, once: false when it was already paid or refunded. */
@@ -230,5 +234,48 @@ export function pendingRefundsOf(db: Db, paymentId: number) {
     .where('payment_id', '=', paymentId)
     .where('state', '=', 'pending')
     .orderBy('id')
+    .execute();
+}
+
+/** Payments of these order types paid in [from, to) (the reconciliation report). */
+export function paidBetween(db: Db, orderTypes: string[], from: number, to: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_type', 'in', orderTypes)
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to)
+    .orderBy('paid_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function byNos(db: Db, paymentNos: string[]) {
+  if (paymentNos.length === 0) return Promise.resolve([]);
+  return db.selectFrom('payments').selectAll().where('payment_no', 'in', paymentNos).execute();
+}
+
+/** Refunds of payments of these order types asked for in [from, to), with their payment's order. */
+export function refundsBetween(db: Db, orderTypes: string[], from: number, to: number) {
+  return db
+    .selectFrom('payment_refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .select([
+      'r.refund_no',
+      'r.payment_no',
+      'r.amount',
+      'r.reason',
+      'r.state',
+      'r.created_at',
+      'r.settled_at',
+      'p.order_type',
+      'p.order_no',
+      'p.method',
+    ])
+    .where('p.order_type', 'in', orderTypes)
+    .where('r.created_at', '>=', from)
+    .where('r.created_at', '<', to)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
     .execute();
 }

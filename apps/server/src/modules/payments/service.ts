@@ -1,4 +1,4 @@
-import type { PaymentStatus, PaymentView } from '@simshop/contract/payments';
+import type { PaymentStatus, PaymentView, WechatJsapi } from '@simshop/contract/payments';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -116,6 +116,7 @@ export function toView(p: repo.PaymentRow): PaymentView {
     status: p.status as PaymentStatus,
     amount: p.amount,
     payUrl: p.pay_url,
+    ...(p.pay_params ? { wechatJsapi: JSON.parse(p.pay_params) as WechatJsapi } : {}),
     expiresAt: p.expires_at,
     paidAt: p.paid_at,
   };
@@ -132,6 +133,21 @@ export class Payments {
     private readonly baseUrl: () => string,
   ) {
     for (const p of providers) this.providers.set(p.method, p);
+  }
+
+  #wechatPayer: ((sessionId: string) => Promise<string | null>) | null = null;
+
+  /**
+   * Sets how a login session's WeChat open id is found (the oauth module knows the WeChat accounts
+   * of logins): WeChat Pay then opens JSAPI trades for such shoppers inside WeChat.
+   */
+  useWechatPayer(find: (sessionId: string) => Promise<string | null>): void {
+    this.#wechatPayer = find;
+  }
+
+  /** The WeChat open id of the login session, when one is known and the oauth module said how to find it. */
+  async wechatPayerOf(sessionId: string): Promise<string | null> {
+    return sessionId && this.#wechatPayer ? this.#wechatPayer(sessionId) : null;
   }
 
   registerOrderType(orderType: string, handler: OrderTypeHandler): void {
@@ -170,10 +186,11 @@ export class Payments {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw invalid('amount', 'payments.nothingToPay');
     const { db } = this.deps;
     const now = this.deps.now();
+    const provider = this.provider(input.method);
     const open = (await repo.pendingForOrder(db, input.orderType, input.orderId)).find(
       (p) => p.method === input.method && p.amount === input.amount && p.expires_at > now + 60_000 && p.pay_url,
     );
-    if (open) return toView(open);
+    if (open && (provider.suits ? await provider.suits(open.pay_params) : true)) return toView(open);
     const expiresAt = Math.min(input.expiresAt, now + PAYMENT_TTL_MS);
     if (expiresAt <= now) throw fail('orders.cannotPay');
     const row = await repo.insert(db, {
@@ -187,6 +204,7 @@ export class Payments {
       subject: input.subject,
       return_url: input.returnUrl,
       pay_url: '',
+      pay_params: '',
       provider_trade_no: '',
       expires_at: expiresAt,
       paid_at: null,
@@ -197,7 +215,7 @@ export class Payments {
       updated_at: now,
     });
     try {
-      const trade = await this.provider(input.method).create(
+      const trade = await provider.create(
         {
           paymentNo: row.payment_no,
           amount: row.amount,
@@ -208,9 +226,10 @@ export class Payments {
         },
         now,
       );
-      await repo.setTrade(db, row.id, trade.tradeNo, trade.payUrl, now);
+      const payParams = trade.payParams ?? '';
+      await repo.setTrade(db, row.id, trade.tradeNo, trade.payUrl, payParams, now);
       metrics.payment('created', input.method);
-      return toView({ ...row, provider_trade_no: trade.tradeNo, pay_url: trade.payUrl });
+      return toView({ ...row, provider_trade_no: trade.tradeNo, pay_url: trade.payUrl, pay_params: payParams });
     } catch (err) {
       this.deps.log.error({ err, paymentNo: row.payment_no }, 'payment provider refused to open a trade');
       await repo.markClosed(db, row.id, now);
@@ -302,16 +321,38 @@ export class Payments {
     return { outcome: result.outcome, detail: result.detail };
   }
 
-  /** Refunds what is left of a paid payment (all of it when nothing was refunded) and applies it when the provider confirms. */
-  async refund(paymentNoValue: string, reason: string): Promise<RefundView> {
+  /**
+   * Refunds what is left of a paid payment (all of it when nothing was refunded) and applies it when
+   * the provider confirms. With a key, asking again answers the refund made under it.
+   */
+  async refund(paymentNoValue: string, reason: string, key?: string): Promise<RefundView> {
     const p = await repo.findByNo(this.deps.db, paymentNoValue);
+    const known = p && key ? await repo.refundByKey(this.deps.db, p.id, key) : undefined;
+    if (known) return this.refundView(known.refund_no);
     if (p?.status !== 'paid' || p.refund_reserved >= p.amount) throw invalid('payment', 'payments.refundOnlyPaid');
     return this.refundPart({
       paymentNo: paymentNoValue,
       amount: p.amount - p.refund_reserved,
       reason,
-      key: `full-${orderNumber('', this.deps.now())}`,
+      key: key ?? `full-${orderNumber('', this.deps.now())}`,
     });
+  }
+
+  /**
+   * The reconciliation report's side of the payments: payments of these order types paid in
+   * [from, to), and the refunds asked for in it.
+   */
+  async paidBetween(orderTypes: string[], from: number, to: number) {
+    const [payments, refunds] = await Promise.all([
+      repo.paidBetween(this.deps.db, orderTypes, from, to),
+      repo.refundsBetween(this.deps.db, orderTypes, from, to),
+    ]);
+    return { payments, refunds };
+  }
+
+  /** Payments by their numbers (the reconciliation report's look-up of the payments orders name). */
+  byNos(paymentNos: string[]): Promise<repo.PaymentRow[]> {
+    return repo.byNos(this.deps.db, paymentNos);
   }
 
   /**
@@ -375,6 +416,13 @@ export class Payments {
   async findRefund(refundNo: string): Promise<RefundView | null> {
     const r = await repo.refundByNo(this.deps.db, refundNo);
     return r ? this.refundView(r.refund_no) : null;
+  }
+
+  /** The refund a caller's key made on a payment (a repeated request); null when there is none. */
+  async refundByKey(paymentNoValue: string, key: string): Promise<RefundView | null> {
+    const p = await repo.findByNo(this.deps.db, paymentNoValue);
+    const r = p ? await repo.refundByKey(this.deps.db, p.id, key) : undefined;
+    return p && r ? refundViewOf(r, p) : null;
   }
 
   /** The refunds of a payment, oldest first. */

@@ -10,7 +10,6 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileUrl, UPLOAD_TYPES, type UploadPurpose, type UploadReply } from '@simshop/contract/uploads';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { UploadsTable } from '../../db/schema-account.ts';
@@ -64,6 +63,7 @@ export class Uploads {
     const { db, now } = this.deps;
     if (data.length === 0) throw invalid('photo', 'upload.empty');
     if (data.length > this.deps.maxBytes) throw tooLarge(this.deps.maxBytes);
+    const { fileTypeFromBuffer } = await import('file-type');
     const mime = (await fileTypeFromBuffer(data))?.mime;
     if (!isImage(mime)) throw invalid('photo', 'upload.type');
     let clean: Buffer;

@@ -5,7 +5,12 @@
  * message; the service's updates are conditional, so a message handled twice changes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+/** The MQTT client library, loaded when this provider is made (DEVICE_PROVIDER=mqtt). */
+const mqttLib = lazyRequire<typeof import('mqtt')>('mqtt');
+
 import { type CommandMessage, type DeviceEvent, type DeviceProvider, isDeviceNo, topics } from './types.ts';
 
 export interface MqttOptions {
@@ -25,7 +30,7 @@ export class MqttDeviceProvider implements DeviceProvider {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly options: MqttOptions) {
-    this.client = mqtt.connect(options.url, {
+    this.client = mqttLib().connect(options.url, {
       clientId: `simshop-${randomBytes(6).toString('hex')}`,
       clean: true,
       reconnectPeriod: 2_000,

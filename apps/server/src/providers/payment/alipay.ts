@@ -1,4 +1,9 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+/** The Alipay SDK, loaded when this provider is made (Alipay configured). */
+const alipaySdk = lazyRequire<{ AlipaySdk: typeof AlipaySdk }>('alipay-sdk');
+
 import type { AlipayConfig } from '../../config.ts';
 import type { CreateTrade, PaymentProvider, RefundResult, TradeQuery, TradeState, VerifyResult } from './provider.ts';
 
@@ -38,7 +43,7 @@ const TRADE_STATE: Record<string, TradeState> = {
 type Reply = { code?: string; msg?: string; sub_code?: string; sub_msg?: string; [k: string]: any };
 
 export function createAlipayProvider(c: AlipayConfig): PaymentProvider {
-  const sdk = new AlipaySdk({
+  const sdk = new (alipaySdk().AlipaySdk)({
     appId: c.appId,
     privateKey: c.privateKey,
     alipayPublicKey: c.alipayPublicKey,

@@ -14,6 +14,13 @@ export interface CreateTrade {
   expiresAt: number;
 }
 
+/** An opened trade: where the shopper pays, or the parameters their client pays with. */
+export interface TradeOpened {
+  tradeNo: string;
+  payUrl: string;
+  payParams?: string;
+}
+
 export type TradeState = 'pending' | 'paid' | 'closed' | 'refunded';
 
 export interface TradeQuery {
@@ -70,8 +77,16 @@ export interface PaymentProvider {
   readonly method: string;
   /** Name shown by the cashier. */
   readonly name: string;
-  /** Opens a trade; payUrl is where the shopper pays (a cashier page, or a provider's H5 URL). */
-  create(trade: CreateTrade, now: number): Promise<{ tradeNo: string; payUrl: string }>;
+  /**
+   * Opens a trade; payUrl is where the shopper pays (a cashier page, or a provider's H5 URL), or,
+   * with payParams (WeChat Pay JSAPI's signed parameters, JSON), the page to come back to.
+   */
+  create(trade: CreateTrade, now: number): Promise<TradeOpened>;
+  /**
+   * Whether an open trade (its payParams, '' for one opened by URL) still suits the shopper of the
+   * current request; a provider without the method reuses every open trade.
+   */
+  suits?(payParams: string): Promise<boolean>;
   /** Checks a notification's signature and shape; never changes anything. */
   verify(headers: Record<string, string | string[] | undefined>, rawBody: string, now: number): VerifyResult;
   /** The provider's reply to a notification: how it wants success or failure acknowledged. */

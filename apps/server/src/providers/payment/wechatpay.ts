@@ -24,7 +24,10 @@ export interface WechatPayConfig {
   publicKeyId: string;
   /** The APIv3 key: 32 characters. */
   apiV3Key: string;
-  /** `h5`: the shopper's mobile browser goes to WeChat's H5 page; `native`: payUrl is the `weixin://` code URL. */
+  /**
+   * `h5`: the shopper's mobile browser goes to WeChat's H5 page; `native`: payUrl is the `weixin://`
+   * code URL. Inside WeChat, a shopper whose WeChat account the shop knows pays by JSAPI instead.
+   */
   tradeType: 'h5' | 'native';
   baseUrl: string;
 }
@@ -57,6 +60,25 @@ export function wechatAuthorization(
   const message = `${method}\n${pathAndQuery}\n${timestamp}\n${nonce}\n${body}\n`;
   const signature = sign('sha256', Buffer.from(message), o.key).toString('base64');
   return `WECHATPAY2-SHA256-RSA2048 mchid="${o.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${o.serialNo}"`;
+}
+
+/** WeChat Pay JSAPI: the parameters of WeixinJSBridge's getBrandWCPayRequest, signed with the merchant key. */
+export interface JsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** paySign: SHA256withRSA, by the merchant key, of `appId\ntimeStamp\nnonceStr\npackage\n`. */
+export function jsapiParams(appId: string, prepayId: string, key: KeyObject, timestamp = Math.floor(Date.now() / 1000)): JsapiParams {
+  const timeStamp = String(timestamp);
+  const nonceStr = randomBytes(16).toString('hex');
+  const pkg = `prepay_id=${prepayId}`;
+  const paySign = sign('sha256', Buffer.from(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`), key).toString('base64');
+  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
 }
 
 const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
@@ -92,7 +114,15 @@ export type WechatPayProvider = PaymentProvider & {
   request(method: 'GET' | 'POST', pathAndQuery: string, payload?: unknown): Promise<{ status: number; body: any }>;
 };
 
-export function createWechatPayProvider(c: WechatPayConfig, clientIp: () => string): WechatPayProvider {
+/**
+ * `payer` gives the WeChat open id (of `c.appId`) of the shopper of the current request when they
+ * pay inside WeChat and the shop knows their account; null otherwise (H5 or Native).
+ */
+export function createWechatPayProvider(
+  c: WechatPayConfig,
+  clientIp: () => string,
+  payer: () => Promise<string | null> = async () => null,
+): WechatPayProvider {
   const privateKey = createPrivateKey(c.privateKey);
   const publicKey = createPublicKey(c.publicKey);
   const base = c.baseUrl.replace(/\/$/, '');
@@ -196,7 +226,12 @@ export function createWechatPayProvider(c: WechatPayConfig, clientIp: () => stri
     name: '微信支付',
     request,
 
+    async suits(payParams: string) {
+      return (payParams !== '') === ((await payer()) !== null);
+    },
+
     async create(t: CreateTrade, _now) {
+      const openid = await payer();
       const order = {
         appid: c.appId,
         mchid: c.mchId,
@@ -205,15 +240,24 @@ export function createWechatPayProvider(c: WechatPayConfig, clientIp: () => stri
         time_expire: rfc3339China(t.expiresAt),
         notify_url: t.notifyUrl,
         amount: { total: t.amount, currency: 'CNY' },
-        ...(c.tradeType === 'h5' ? { scene_info: { payer_client_ip: clientIp(), h5_info: { type: 'Wap' } } } : {}),
+        ...(openid
+          ? { payer: { openid } }
+          : c.tradeType === 'h5'
+            ? { scene_info: { payer_client_ip: clientIp(), h5_info: { type: 'Wap' } } }
+            : {}),
       };
-      const r = await request('POST', `/v3/pay/transactions/${c.tradeType}`, order);
+      const r = await request('POST', `/v3/pay/transactions/${openid ? 'jsapi' : c.tradeType}`, order);
       if (r.status !== 200) throw refused(r);
+      // Where the shopper comes back to: WeChat's H5 page sends them there, the JSAPI sheet closes onto it.
+      const back = /^https?:\/\//.test(t.returnUrl) ? t.returnUrl : `${new URL(t.notifyUrl).origin}${t.returnUrl}`;
+      if (openid) {
+        const prepayId = String(r.body?.prepay_id ?? '');
+        if (!prepayId) throw new Error('WeChat Pay gave no prepay_id');
+        return { tradeNo: '', payUrl: back, payParams: JSON.stringify(jsapiParams(c.appId, prepayId, privateKey)) };
+      }
       if (c.tradeType === 'h5') {
         const h5 = String(r.body?.h5_url ?? '');
         if (!h5.startsWith('https://') && !h5.startsWith('http://')) throw new Error('WeChat Pay gave no h5_url');
-        // WeChat's page sends the shopper back to redirect_url when they finish (or leave).
-        const back = /^https?:\/\//.test(t.returnUrl) ? t.returnUrl : `${new URL(t.notifyUrl).origin}${t.returnUrl}`;
         return { tradeNo: '', payUrl: `${h5}${h5.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(back)}` };
       }
       const code = String(r.body?.code_url ?? '');

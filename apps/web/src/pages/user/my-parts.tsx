@@ -3,6 +3,7 @@ import type { BaseConfig } from '@simshop/contract/site';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Avatar, Button, Popup, Tag } from 'antd-mobile';
 import {
+  BellOutline,
   CheckCircleOutline,
   GlobalOutline,
   InformationCircleOutline,
@@ -16,6 +17,7 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
+import { useUnseenWatchHits } from '../../features/numbers/api/number-watch.ts';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { changeLanguage, currentLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { knowsPage, LOGIN, navigateTo, reLaunch, SIM_HOME, SIM_LOGIN, switchTab } from '../../lib/nav.ts';
@@ -26,6 +28,7 @@ import './index.css';
 
 const ORDERS = '/pages/order/index';
 const ABOUT = '/pages/about/textTemplate';
+const NUMBER_WATCH = '/pages/index/VanityNumber/watch';
 const ORDER_STATES = [
   { status: 'awaiting_payment', Icon: PayCircleOutline },
   { status: 'paid', Icon: ReceiptOutline },
@@ -145,10 +148,23 @@ export function useMyEntries(config: BaseConfig | null): { entries: MyEntry[]; p
     staleTime: Number.POSITIVE_INFINITY,
   });
   const close = () => setOpen('');
+  const loggedIn = useSession((s) => s.userInfo.mobile !== '');
+  const unseen = useUnseenWatchHits(loggedIn && knowsPage(NUMBER_WATCH)).data?.unseen ?? 0;
 
   const entries: MyEntry[] = [
     ...(config?.isAgent
       ? [{ key: 'agent', icon: <TeamOutline />, label: t('my.downstream'), onClick: () => void navigateTo('/pages/index/agent/index') }]
+      : []),
+    ...(knowsPage(NUMBER_WATCH)
+      ? [
+          {
+            key: 'watch',
+            icon: <BellOutline />,
+            label: t('my.numberAlerts'),
+            ...(unseen > 0 ? { extra: t('my.newFound', { count: unseen }) } : {}),
+            onClick: () => void navigateTo(NUMBER_WATCH),
+          },
+        ]
       : []),
     ...(invite ? [{ key: 'invite', icon: <TeamOutline />, label: t('my.invite'), extra: invite, onClick: () => setOpen('invite') }] : []),
     { key: 'service', icon: <UserContactOutline />, label: t('my.service'), onClick: () => void switchTab('/pages/customer/index') },

@@ -1,6 +1,8 @@
 import './sim.css';
 import type { SimInfo } from '@simshop/contract/iot';
 import { RightOutline } from 'antd-mobile-icons';
+import { lazy } from 'react';
+import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowParts, flowText, usedRatio } from '../format.ts';
@@ -8,6 +10,8 @@ import { flowParts, flowText, usedRatio } from '../format.ts';
 const PACKAGE_INFO = '/pages-sub/iot/index/packageInfo/index';
 const HISTORY = '/pages-sub/iot/index/historyLine/index';
 const BUY_PACKAGE = '/pages/iot/index/package/index';
+/** The forecast and usage alerts load after the dashboard first paints (they are not in its first bundle). */
+const UsageOutlook = lazy(() => import('./usage-outlook.tsx'));
 
 function Ring({ ratio, unlimited }: { ratio: number; unlimited: boolean }) {
   const r = 54;
@@ -47,6 +51,7 @@ export function FlowCard({ info, title, style }: { info: SimInfo; title: string;
   const ratio = usedRatio(info.useFlow, info.totalFlow);
   const left = flowParts(info.surplusFlow);
   const noPackage = info.needBuyPackage && !unlimited && info.totalFlow === 0;
+  const afterPaint = useAfterFirstPaint();
   const centre = unlimited ? (
     <span className="sim-flow-big word">{t('iot.flow.unlimited')}</span>
   ) : (
@@ -121,6 +126,11 @@ export function FlowCard({ info, title, style }: { info: SimInfo; title: string;
             </div>
           </dl>
         </div>
+      )}
+      {noPackage || unlimited ? null : (
+        <FirstOpen open={afterPaint}>
+          <UsageOutlook />
+        </FirstOpen>
       )}
       {knowsPage(HISTORY) ? (
         <button type="button" className="sim-flow-history" onClick={() => void navigateTo(HISTORY)}>

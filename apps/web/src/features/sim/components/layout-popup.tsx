@@ -12,11 +12,14 @@ export function LayoutPopup({
   content,
   visible,
   onClose,
+  preview = false,
 }: {
   title: string;
   content: string;
   visible: boolean;
   onClose: () => void;
+  /** A console preview: the flag is not kept. */
+  preview?: boolean;
 }) {
   const { t } = useTranslation();
   const setPrevent = useSession((s) => s.setIotPopupPrevent);
@@ -33,7 +36,7 @@ export function LayoutPopup({
           type="button"
           className="sim-primary-btn"
           onClick={() => {
-            if (dontShow) setPrevent(true);
+            if (dontShow && !preview) setPrevent(true);
             onClose();
           }}
         >

@@ -1,5 +1,7 @@
 import { Code } from '@simshop/contract/codes';
+import type { WechatJsapi } from '@simshop/contract/payments';
 import type { QueryClient } from '@tanstack/react-query';
+import { openCashier } from '../../../lib/cashier.ts';
 import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { t } from '../../../lib/i18n.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
@@ -35,9 +37,9 @@ export function showRealnameRequired(): void {
   });
 }
 
-/** The browser leaves for the provider's cashier; it comes back to the order's result page. */
-export function goToCashier(payUrl: string): void {
-  window.location.assign(payUrl);
+/** The browser leaves for the provider's cashier (or WeChat's pay sheet); it comes back to the order's result page. */
+export function goToCashier(payment: { payUrl: string; wechatJsapi?: WechatJsapi | undefined }): void {
+  openCashier(payment);
 }
 
 export const isPasswordRequired = (code: number) => code === Code.PAY_PASSWORD_REQUIRED;

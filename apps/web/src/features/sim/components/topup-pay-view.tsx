@@ -95,7 +95,7 @@ function TopupConfirm({ kind, offerId, amount }: { kind: TopupKind; offerId: num
     setBusy(true);
     try {
       const reply = await postCreateTopupOrder(kind, body, keyFor(body));
-      if (reply.payment?.payUrl && reply.order.status === 'pending') goToCashier(reply.payment.payUrl);
+      if (reply.payment?.payUrl && reply.order.status === 'pending') goToCashier(reply.payment);
       else void redirectTo(`${PAY_PAGE[kind]}?orderNo=${reply.order.orderNo}`);
     } catch (error) {
       if (error instanceof ApiError && isRealnameRequired(error.code)) showRealnameRequired();

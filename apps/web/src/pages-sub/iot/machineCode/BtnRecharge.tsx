@@ -33,7 +33,7 @@ export function BtnRecharge({ info, title }: { info: OneCodeInfo; title: string 
     setBusy(true);
     try {
       const reply = await postOneCodeRecharge(body, keys(body));
-      goToCashier(reply.payment.payUrl);
+      goToCashier(reply.payment);
     } catch {
       // The request layer showed the refusal.
       setBusy(false);

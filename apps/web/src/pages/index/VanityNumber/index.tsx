@@ -1,5 +1,5 @@
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { AppstoreOutline, FireFill, UnorderedListOutline } from 'antd-mobile-icons';
+import { AppstoreOutline, BellOutline, FireFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useIpLocation } from '../../../features/numbers/api/ip-location.ts';
 import { useNumberFilters } from '../../../features/numbers/api/number-filters.ts';
@@ -66,6 +66,16 @@ export default function VanityNumberPage() {
   const onSearch = (mode: SearchMode, keyword: string) =>
     change(mode === 'endsWith' ? { endsWith: keyword, contains: '' } : { contains: keyword, endsWith: '' });
   const open = (number: string) => void navigateTo(`/pages/goods/pretty/index?number=${number}`);
+  /** An alert for what the visitor is searching for (login first if needed). */
+  const watch = () => {
+    const q = new URLSearchParams();
+    if (effective.endsWith) q.set('endsWith', effective.endsWith);
+    if (effective.pattern) q.set('pattern', effective.pattern);
+    if (/^[1-4]$/.test(effective.operator)) q.set('operator', effective.operator);
+    if (effective.region?.province) q.set('province', effective.region.province);
+    if (effective.maxPrice) q.set('maxPrice', String(effective.maxPrice));
+    void navigateTo(`/pages/index/VanityNumber/watch?${q}`);
+  };
 
   const hot = showHotSearch ? (options.data?.hotSearches ?? []) : [];
   const hotLabel = (h: (typeof hot)[number]) =>
@@ -124,6 +134,9 @@ export default function VanityNumberPage() {
                 : t('shop.numbers.count', { count: first.total })
               : '\u00a0'}
           </span>
+          <button type="button" className="watch-link" onClick={watch}>
+            <BellOutline /> {t('shop.numbers.watch')}
+          </button>
           <span className="arrange-switch">
             <button type="button" aria-pressed={arrange === 1} aria-label={t('shop.numbers.asList')} onClick={() => setArrange(1)}>
               <UnorderedListOutline />
@@ -155,6 +168,9 @@ export default function VanityNumberPage() {
               }}
             >
               {t('shop.numbers.clearFilters')}
+            </Button>
+            <Button shape="rounded" color="primary" onClick={watch}>
+              <BellOutline /> {t('shop.numbers.watch')}
             </Button>
           </div>
         ) : (

@@ -1,5 +1,6 @@
+import type { LayoutPreviewReply } from '@simshop/contract/admin-layouts';
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
 import type { PullStatus } from 'antd-mobile/es/components/pull-to-refresh';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { parsePreview, usePreview } from '../../../features/sim/stores/preview.t
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { formatNearDateTime } from '../../../lib/datetime.ts';
+import { get } from '../../../lib/request.ts';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -126,8 +128,15 @@ function Refreshable({
   );
 }
 
-/** The SIM dashboard (spec §2), driven by the layout of the card's promoter. */
+/** The SIM dashboard (spec §2): a console preview (a preview token) or the dashboard of the session's card. */
 export default function IotHomePage() {
+  const [search] = useSearchParams();
+  const previewToken = search.get('previewToken');
+  return previewToken ? <PreviewDashboard token={previewToken} /> : <CardDashboard />;
+}
+
+/** The dashboard of the session's card, driven by the layout of the card's promoter. */
+function CardDashboard() {
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const queryClient = useQueryClient();
@@ -137,9 +146,6 @@ export default function IotHomePage() {
   const preview = usePreview((s) => s.previewSimNo);
   const setPreview = usePreview((s) => s.setPreviewSimNo);
   const popupPrevent = useSession((s) => s.iotIndexPopupPrevent);
-  const [breakOpen, setBreakOpen] = useState(false);
-  const [popupOpen, setPopupOpen] = useState(false);
-  const breakShown = useRef(false);
 
   // ?iotPreview=IotLayout:{digits}: sets the preview SIM number and reloads the SIM info.
   const previewParam = parsePreview(search.get('iotPreview'));
@@ -149,8 +155,113 @@ export default function IotHomePage() {
     void info.refetch();
   }, [previewParam, loggedIn, setPreview, info.refetch]);
 
+  if (!loggedIn) return null;
+  if (info.isError || layout.isError) {
+    return (
+      <LoadFailed
+        message={t('iot.common.loadFailed')}
+        onRetry={() => {
+          void info.refetch();
+          void layout.refetch();
+        }}
+      />
+    );
+  }
+  if (!info.data || !layout.data) return <DashboardSkeleton />;
+  return (
+    <DashboardView
+      info={info.data}
+      reply={layout.data}
+      preview={preview}
+      popupAllowed={!popupPrevent && !layoutPopupShown}
+      onPopupShown={() => {
+        layoutPopupShown = true;
+      }}
+      onRefresh={async () => {
+        await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
+      }}
+    />
+  );
+}
+
+/**
+ * A console preview (`?iotPreview=IotLayout:{digits}&previewToken=…`): the layout the token names
+ * with demo card facts, no SIM session; taps on the page do nothing.
+ */
+function PreviewDashboard({ token }: { token: string }) {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({
+    queryKey: ['iot-preview', token, i18n.language],
+    queryFn: () => get<LayoutPreviewReply>('/api/layoutPreview', { token }, { hideErrorToast: true, quietCodes: [-1] }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (q.isError) {
+    return (
+      <LoadFailed
+        message={q.error instanceof Error && q.error.message ? q.error.message : t('iot.common.loadFailed')}
+        onRetry={() => void q.refetch()}
+      />
+    );
+  }
+  if (!q.data) return <DashboardSkeleton />;
+  return (
+    <DashboardView
+      info={q.data.simInfo}
+      reply={q.data.layout}
+      preview={q.data.simInfo.simNo}
+      popupAllowed
+      inert
+      onPopupShown={() => undefined}
+      onRefresh={async () => {
+        await q.refetch();
+      }}
+    />
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="center-view">
+      <Suspense fallback={<p>{message}</p>}>
+        <ErrorBlock status="default" title={message} description="" />
+      </Suspense>
+      <button type="button" className="sim-pill-btn" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** What the dashboard shows of a card and a layout: its elements, tab bar, break and layout popups. */
+function DashboardView({
+  info,
+  reply,
+  preview,
+  popupAllowed,
+  onPopupShown,
+  onRefresh,
+  inert = false,
+}: {
+  info: SimInfo;
+  reply: SimLayoutReply;
+  preview: string;
+  /** The layout popup may open (once) now. */
+  popupAllowed: boolean;
+  onPopupShown: () => void;
+  onRefresh: () => Promise<void>;
+  /** A preview: taps on the page do nothing. */
+  inert?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [breakOpen, setBreakOpen] = useState(false);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const breakShown = useRef(false);
+  const popupShown = useRef(false);
+
   // A card in break state opens the break popup once when the dashboard shows.
-  const inBreak = (info.data?.breakRuleId ?? 0) > 0;
+  const inBreak = info.breakRuleId > 0;
   useEffect(() => {
     if (inBreak && !breakShown.current) {
       breakShown.current = true;
@@ -158,36 +269,14 @@ export default function IotHomePage() {
     }
   }, [inBreak]);
 
-  const popup = layout.data?.layout.popup;
+  const popup = reply.layout.popup;
   useEffect(() => {
-    if (!popup?.switch || popupPrevent || layoutPopupShown || inBreak || !info.data) return;
-    layoutPopupShown = true;
+    if (!popup.switch || !popupAllowed || popupShown.current || inBreak) return;
+    popupShown.current = true;
+    onPopupShown();
     setPopupOpen(true);
-  }, [popup?.switch, popupPrevent, inBreak, info.data]);
+  }, [popup.switch, popupAllowed, inBreak, onPopupShown]);
 
-  if (!loggedIn) return null;
-  if (info.isError || layout.isError) {
-    return (
-      <div className="center-view">
-        <Suspense fallback={<p>{t('iot.common.loadFailed')}</p>}>
-          <ErrorBlock status="default" title={t('iot.common.loadFailed')} description="" />
-        </Suspense>
-        <button
-          type="button"
-          className="sim-pill-btn"
-          onClick={() => {
-            void info.refetch();
-            void layout.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (!info.data || !layout.data) return <DashboardSkeleton />;
-
-  const reply = layout.data;
   const tabsOn = reply.layout.tabBar.switch;
   const statusText: Record<PullStatus, string> = {
     pulling: t('iot.pull.pulling'),
@@ -197,37 +286,50 @@ export default function IotHomePage() {
   };
   const body = (
     <>
-      <Elements info={info.data} reply={reply} onBreak={() => setBreakOpen(true)} preview={preview} />
+      <Elements info={info} reply={reply} onBreak={() => setBreakOpen(true)} preview={preview} />
       <div className="sim-footer-tips" data-testid="synced-at">
-        {info.data.lastRobinAt ? t('iot.home.synced', { time: formatNearDateTime(info.data.lastRobinAt) }) : null}
+        {info.lastRobinAt ? t('iot.home.synced', { time: formatNearDateTime(info.lastRobinAt) }) : null}
         {reply.layout.refreshSwitch ? <div>{t('iot.home.pullHint')}</div> : null}
       </div>
     </>
   );
-  return (
-    <div className={`sim-page ${tabsOn ? 'with-tabs' : ''}`} data-testid="sim-dashboard">
-      {reply.layout.refreshSwitch ? (
-        <Refreshable
-          onRefresh={async () => {
-            await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
-          }}
-          statusText={statusText}
-        >
+  const page = (
+    <>
+      {reply.layout.refreshSwitch && !inert ? (
+        <Refreshable onRefresh={onRefresh} statusText={statusText}>
           {body}
         </Refreshable>
       ) : (
         body
       )}
       {tabsOn ? <IotTabBar tabBar={reply.layout.tabBar} /> : null}
+    </>
+  );
+  return (
+    <div className={`sim-page ${tabsOn ? 'with-tabs' : ''}`} data-testid="sim-dashboard">
+      {inert ? (
+        <div
+          data-testid="preview-page"
+          onClickCapture={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+          }}
+        >
+          {page}
+        </div>
+      ) : (
+        page
+      )}
       <FirstOpen open={breakOpen}>
-        <BreakPopup info={info.data} visible={breakOpen} onClose={() => setBreakOpen(false)} />
+        <BreakPopup info={info} visible={breakOpen} onClose={() => setBreakOpen(false)} />
       </FirstOpen>
       <FirstOpen open={popupOpen && !breakOpen}>
         <LayoutPopup
-          title={popup?.title ?? ''}
-          content={popup?.content ?? ''}
+          title={popup.title}
+          content={popup.content}
           visible={popupOpen && !breakOpen}
           onClose={() => setPopupOpen(false)}
+          preview={inert}
         />
       </FirstOpen>
     </div>

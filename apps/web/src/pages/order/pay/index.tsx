@@ -11,6 +11,7 @@ import { formatLeft, useCountdown } from '../../../features/orders/components/or
 import { payOrder } from '../../../features/payment/api/pay-order.ts';
 import { POLL_FOR_MS, usePayResult } from '../../../features/payment/api/pay-result.ts';
 import { usePaymentMethods } from '../../../features/payment/api/payment-methods.ts';
+import { openCashier } from '../../../lib/cashier.ts';
 import { submissionKeys } from '../../../lib/idempotency.ts';
 import { yuan } from '../../../lib/money.ts';
 import { HOME, redirectTo, switchTab } from '../../../lib/nav.ts';
@@ -193,7 +194,7 @@ export default function PayPage() {
     setPaying(true);
     try {
       const payment = await payOrder(body, keyFor(body));
-      window.location.assign(payment.payUrl);
+      openCashier(payment);
     } catch {
       setPaying(false);
     }

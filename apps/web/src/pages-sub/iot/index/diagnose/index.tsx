@@ -8,6 +8,7 @@ import { refreshSimInfo } from '../../../../features/sim/api/sim-refresh.ts';
 import { useSimRemoveBreak } from '../../../../features/sim/api/sim-remove-break.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { realnameAction } from '../../../../features/sim/components/pay-flow.ts';
+import { TimelineCard } from '../../../../features/sim/components/timeline-card.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDateTime } from '../../../../lib/datetime.ts';
 import { navigateTo } from '../../../../lib/nav.ts';
@@ -98,6 +99,7 @@ export default function DiagnosePage() {
         </ul>
         <p className="muted diagnose-when">{t('iot.diagnose.syncedAt', { time: formatDateTime(data.checkedAt) })}</p>
       </section>
+      <TimelineCard />
       <div className="diagnose-again">
         <Button block shape="rounded" loading={working || isFetching} onClick={() => void checkAgain()}>
           {t('iot.diagnose.again')}

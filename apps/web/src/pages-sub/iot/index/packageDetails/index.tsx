@@ -145,7 +145,7 @@ function Details({ data }: { data: PackageDetailsReply }) {
     try {
       const reply = await postBuyPackage(body, keyFor(body));
       if (reply.payment && reply.order.status === 'pending') {
-        goToCashier(reply.payment.payUrl);
+        goToCashier(reply.payment);
         return 'ok';
       }
       setSheetOpen(false);

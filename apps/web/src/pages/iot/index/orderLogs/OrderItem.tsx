@@ -15,7 +15,7 @@ export function OrderItem({ order }: { order: IotOrderView }) {
     setOpening(true);
     try {
       const { order: fresh, payment } = await fetchIotOrder(order.orderNo);
-      if (fresh.status === 'pending' && payment?.status === 'pending' && payment.payUrl) goToCashier(payment.payUrl);
+      if (fresh.status === 'pending' && payment?.status === 'pending' && payment.payUrl) goToCashier(payment);
     } finally {
       setOpening(false);
     }

@@ -78,7 +78,7 @@ export default function AccelerateCashierPage() {
     try {
       const reply = await postCreateAccelerateOrder(body, keyFor({ accelerateId: plan.id, payMethod: chosen }));
       if (reply.payment && reply.order.status === 0) {
-        goToCashier(reply.payment.payUrl);
+        goToCashier(reply.payment);
         return 'ok';
       }
       setSheetOpen(false);

@@ -71,7 +71,7 @@ export default function VipPayPage() {
     try {
       const reply = await postCreateVipOrder(body, keyFor({ vipId: plan.id, payMethod: chosen }));
       if (reply.payment && reply.order.status === 0) {
-        goToCashier(reply.payment.payUrl);
+        goToCashier(reply.payment);
         return 'ok';
       }
       setSheetOpen(false);

@@ -38,7 +38,7 @@ function Cashier({ order }: { order: ShopOrderDetails }) {
     setBusy(true);
     try {
       const reply = await postRepayShopOrder(order.orderNo, chosen, keyFor({ orderNo: order.orderNo, chosen }));
-      if (reply.payment) goToCashier(reply.payment.payUrl);
+      if (reply.payment) goToCashier(reply.payment);
     } catch {
       // request.ts showed why; the order's state is read again.
     } finally {

@@ -1,0 +1,89 @@
+import type { UsageAlert } from '@simshop/contract/iot-alerts';
+import { useQueryClient } from '@tanstack/react-query';
+import { BellOutline, RightOutline } from 'antd-mobile-icons';
+import { formatDate } from '../../../lib/datetime.ts';
+import { Toast } from '../../../lib/feedback.ts';
+import { knowsPage, navigateTo } from '../../../lib/nav.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { postSimUpdateRenewPackage } from '../api/sim-update-renew-package.ts';
+import { markUsageAlertsRead, usageAlertsKey, useUsageAlerts, useUsageForecast } from '../api/usage-alerts.ts';
+import { flowText } from '../format.ts';
+import './usage-outlook.css';
+
+export const USAGE_ALERTS = '/pages-sub/iot/index/usageAlerts/index';
+const BUY_PACKAGE = '/pages/iot/index/package/index';
+
+/** An alert in words: "95 % of this package's data is used", "Your package ends on …", "Auto-renewal buys …". */
+export function alertText(t: (key: string, options?: Record<string, unknown>) => string, a: UsageAlert): string {
+  if (a.kind === 'used') return t('iot.alerts.used', { percent: a.percent });
+  return t(a.kind === 'renewal' ? 'iot.alerts.renewal' : 'iot.alerts.ending', { date: formatDate(a.endAt) });
+}
+
+/**
+ * Under the flow card, after the first paint: the newest unread usage alert with the way to buy
+ * data, when the data runs out at this week's pace, and the way to the alert settings.
+ */
+export default function UsageOutlook() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const simNo = useSession((s) => s.simNo);
+  const forecast = useUsageForecast().data;
+  const alerts = useUsageAlerts().data;
+  const unread = alerts?.list.find((a) => !a.read);
+  const dismiss = async () => {
+    await markUsageAlertsRead().catch(() => undefined);
+    await queryClient.invalidateQueries({ queryKey: usageAlertsKey(simNo) });
+  };
+  const cancelRenewal = async () => {
+    try {
+      await postSimUpdateRenewPackage({ enabled: false });
+    } catch {
+      return; // request.ts showed the reason
+    }
+    Toast.show({ icon: 'success', content: t('iot.alerts.renewalCancelled') });
+    await queryClient.invalidateQueries({ queryKey: ['iot', simNo] });
+    await dismiss();
+  };
+  const line =
+    forecast?.state === 'runsOut' && forecast.runOutAt
+      ? t('iot.alerts.runsOut', { pace: flowText(forecast.paceMbPerDay), date: formatDate(forecast.runOutAt) })
+      : forecast?.state === 'lasts' && forecast.endAt
+        ? t('iot.alerts.lasts', { pace: flowText(forecast.paceMbPerDay), date: formatDate(forecast.endAt) })
+        : null;
+  if (!unread && !line) return null;
+  return (
+    <div className="sim-outlook">
+      {unread ? (
+        <div className="sim-outlook-alert" role="status">
+          <BellOutline aria-hidden="true" />
+          <span>{alertText(t, unread)}</span>
+          <span className="sim-outlook-actions">
+            {unread.kind === 'renewal' ? (
+              <button type="button" className="sim-pill-btn" onClick={() => void cancelRenewal()}>
+                {t('iot.alerts.cancelRenewal')}
+              </button>
+            ) : knowsPage(BUY_PACKAGE) ? (
+              <button type="button" className="sim-pill-btn" onClick={() => void navigateTo(BUY_PACKAGE)}>
+                {t('iot.alerts.buy')}
+              </button>
+            ) : null}
+            <button type="button" className="sim-link" onClick={() => void dismiss()}>
+              {t(unread.kind === 'renewal' ? 'iot.alerts.keepRenewal' : 'iot.alerts.dismiss')}
+            </button>
+          </span>
+        </div>
+      ) : null}
+      {line ? (
+        <p className={forecast?.state === 'runsOut' ? 'sim-outlook-line warn' : 'sim-outlook-line'} data-testid="flow-forecast">
+          {line}
+        </p>
+      ) : null}
+      {knowsPage(USAGE_ALERTS) ? (
+        <button type="button" className="sim-link sim-outlook-settings" onClick={() => void navigateTo(USAGE_ALERTS)}>
+          {t('iot.alerts.settings')} <RightOutline />
+        </button>
+      ) : null}
+    </div>
+  );
+}
