@@ -60,22 +60,21 @@ const smsTemplates = (name: string) =>
     return { en: pairs.get('en')!, 'zh-Hans': pairs.get('zh-Hans')!, 'zh-Hant': pairs.get('zh-Hant')! };
   });
 
-/** The environment variable of each SMS message kind's templates. */
+/**
+ * The environment variable of each message kind's templates; a code's is required with a gateway,
+ * a notice's optional (a notice without one is not texted).
+ */
 const SMS_TEMPLATE_VARS = {
   login: 'SMS_TEMPLATE_LOGIN',
   apply: 'SMS_TEMPLATE_APPLY',
   simLogin: 'SMS_TEMPLATE_SIM_LOGIN',
   bindPhone: 'SMS_TEMPLATE_BIND_PHONE',
   deviceAuth: 'SMS_TEMPLATE_DEVICE_AUTH',
-} as const satisfies Record<SmsKind, string>;
-
-/** The environment variable of each notice's templates (optional: a notice without one is not texted). */
-const SMS_NOTICE_TEMPLATE_VARS = {
   numberWatch: 'SMS_TEMPLATE_NUMBER_WATCH',
   dataUsed: 'SMS_TEMPLATE_DATA_USED',
   packageEnding: 'SMS_TEMPLATE_PACKAGE_ENDING',
   renewal: 'SMS_TEMPLATE_RENEWAL',
-} as const satisfies Record<NoticeKind, string>;
+} as const satisfies Record<SmsKind | NoticeKind, string>;
 
 /** Payment methods with a provider: the built-in sandbox, WeChat Pay (API v3) and Alipay. */
 export const PAYMENT_METHODS = ['sandbox', 'wechat', 'alipay'] as const;
@@ -367,7 +366,7 @@ function smsGatewaySettings(e: z.infer<typeof envSchema>): { gateway: AliyunSmsC
     templates,
     noticeTemplates: Object.fromEntries(
       NOTICE_KINDS.flatMap((kind) => {
-        const t = e[SMS_NOTICE_TEMPLATE_VARS[kind]];
+        const t = e[SMS_TEMPLATE_VARS[kind]];
         return t ? [[kind, t]] : [];
       }),
     ),

@@ -18,11 +18,18 @@ const get = (url: string, headers: Record<string, string>) => t.app.inject({ met
 const post = (url: string, payload: unknown, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': randomIp(), ...headers } });
 
-/** Distinct random numbers of a 19x segment none of the seeded ones use, not ending in a pattern by chance more than usual. */
+/** Numbers drawn by this file's tests: each draw is distinct from every other, whatever order the tests run in. */
+const drawn = new Set<string>();
+/** Distinct random numbers of the 199 segment, none drawn before in this file. */
 function freshNumbers(count: number): string[] {
-  const out = new Set<string>();
-  while (out.size < count) out.add(`199${String(randomInt(0, 1e8)).padStart(8, '0')}`);
-  return [...out];
+  const out: string[] = [];
+  while (out.length < count) {
+    const n = `199${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+    if (drawn.has(n)) continue;
+    drawn.add(n);
+    out.push(n);
+  }
+  return out;
 }
 const csvOf = (numbers: string[]) => `number,operator,province,city,price\n${numbers.map((n) => `${n},4,440000,440300,`).join('\n')}\n`;
 const shopSees = async (number: string) =>

@@ -26,7 +26,7 @@ export interface AlertDeps {
   db: Kysely<Database>;
   sims: Sims;
   /** Texts holders their alerts (the sms module). */
-  sms: Pick<Sms, 'notify'>;
+  sms: Pick<Sms, 'notifyAll'>;
   /** Auto-renewals coming (the iot-money module). */
   renewals: { coming(now: number, withinMs: number): Promise<ComingRenewal[]> };
   log: FastifyBaseLogger;
@@ -206,11 +206,12 @@ export async function scanUsageAlerts(deps: AlertDeps, now: number): Promise<Giv
   const renewals = coming.map((c) => ({ sim_id: c.simId, period_end: c.endAt, kind: 'renewal', superseded: 0, created_at: now }));
   given.push(...(await give(deps, renewals, settings, (id) => phones.get(id) ?? '')));
 
-  const texted: number[] = [];
-  for (const a of given) {
-    if (a.mobile !== '' && (await deps.sms.notify(noticeOf(a)))) texted.push(a.id);
-  }
-  await repo.markTexted(deps.db, texted);
+  const toText = given.filter((a) => a.mobile !== '');
+  const sent = await deps.sms.notifyAll(toText.map(noticeOf));
+  await repo.markTexted(
+    deps.db,
+    toText.filter((_, i) => sent[i]).map((a) => a.id),
+  );
   return given;
 }
 

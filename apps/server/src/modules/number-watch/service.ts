@@ -6,7 +6,7 @@ import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
 import { requireLogin } from '../auth/service.ts';
 import type { Numbers, WatchedNumber } from '../numbers/service.ts';
-import { divisionName, type Promoter, type Site } from '../site/service.ts';
+import { divisionName, type Site } from '../site/service.ts';
 import type { Sms } from '../sms/service.ts';
 import * as repo from './repository.ts';
 
@@ -19,7 +19,7 @@ export interface WatchDeps extends Deps {
   numbers: Numbers;
   site: Site;
   /** Texts the shopper of an alert with a number found (the sms module). */
-  sms: Pick<Sms, 'notify'>;
+  sms: Pick<Sms, 'notifyAll'>;
 }
 
 /** Hits shown per alert. */
@@ -101,13 +101,13 @@ export async function unseen(deps: WatchDeps, sessionId: string): Promise<number
   return repo.unseenCount(deps.db, await requireLogin(deps, sessionId));
 }
 
-/** The storefront of each alert (looked up once per storefront). */
-function promoterCache(site: Site) {
-  const found = new Map<number, Promise<Promoter | null>>();
+/** Prices at the storefront of each alert: the storefront and its custom prices read once per storefront. */
+function pricerCache(deps: WatchDeps) {
+  const found = new Map<number, Promise<((n: WatchedNumber) => number) | null>>();
   return (id: number) => {
     let p = found.get(id);
     if (!p) {
-      p = site.promoterById(id);
+      p = deps.site.promoterById(id).then((promoter) => (promoter ? deps.numbers.pricerFor(promoter) : null));
       found.set(id, p);
     }
     return p;
@@ -123,19 +123,19 @@ export async function listWatches(deps: WatchDeps, sessionId: string): Promise<N
     HITS_SHOWN,
   );
   const numbers = await deps.numbers.numbersByValue([...new Set(hits.map((h) => h.number))]);
-  const promoterOf = promoterCache(deps.site);
+  const pricerOf = pricerCache(deps);
   const list: NumberWatch[] = [];
   let unseenHits = 0;
   for (const w of watches) {
-    const promoter = await promoterOf(w.promoter_id);
+    const priceOf = await pricerOf(w.promoter_id);
     const shown = [];
     for (const h of hits.filter((x) => x.watch_id === w.id)) {
       const n = numbers.get(h.number);
-      if (!n || !promoter) continue;
+      if (!n || !priceOf) continue;
       if (h.seen_at === null) unseenHits++;
       shown.push({
         number: h.number,
-        price: await deps.numbers.priceFor(promoter, n),
+        price: priceOf(n),
         onSale: n.status === 'on_sale',
         foundAt: Number(h.found_at),
         unseen: h.seen_at === null,
@@ -171,7 +171,7 @@ export async function scanWatches(deps: WatchDeps, now: number): Promise<{ watch
     return [];
   }
   const from = (mark ?? Math.min(...watches.map((w) => Number(w.created_at)))) - LOOKBACK_MS;
-  const promoterOf = promoterCache(deps.site);
+  const pricerOf = pricerCache(deps);
   const found: { watch_id: number; number: string; found_at: number }[] = [];
   let readTo = mark ?? now;
   for (let offset = 0; ; offset += SCAN_PAGE) {
@@ -181,8 +181,8 @@ export async function scanWatches(deps: WatchDeps, now: number): Promise<{ watch
       for (const w of watches) {
         if (Number(w.created_at) > n.changedAt || !matches(w, n)) continue;
         if (Number(w.max_price) > 0) {
-          const promoter = await promoterOf(w.promoter_id);
-          if (!promoter || (await deps.numbers.priceFor(promoter, n)) > Number(w.max_price)) continue;
+          const priceOf = await pricerOf(w.promoter_id);
+          if (!priceOf || priceOf(n) > Number(w.max_price)) continue;
         }
         found.push({ watch_id: w.id, number: n.number, found_at: now });
       }
@@ -191,7 +191,7 @@ export async function scanWatches(deps: WatchDeps, now: number): Promise<{ watch
   }
   const fresh = await repo.insertHits(deps.db, found);
   await repo.setReadTo(deps.db, readTo);
-  await textShoppers(deps, watches, fresh, promoterOf);
+  await textShoppers(deps, watches, fresh, pricerOf);
   return fresh.map((h) => ({ watchId: h.watch_id, number: h.number }));
 }
 
@@ -200,23 +200,24 @@ async function textShoppers(
   deps: WatchDeps,
   watches: WatchRow[],
   fresh: { watch_id: number; number: string }[],
-  promoterOf: (id: number) => Promise<Promoter | null>,
+  pricerOf: ReturnType<typeof pricerCache>,
 ): Promise<void> {
   const firstOf = new Map<number, string>();
   for (const h of fresh) if (!firstOf.has(h.watch_id)) firstOf.set(h.watch_id, h.number);
   const numbers = await deps.numbers.numbersByValue([...firstOf.values()]);
+  const notices = [];
   for (const w of watches) {
     const n = numbers.get(firstOf.get(w.id) ?? '');
-    const promoter = n ? await promoterOf(w.promoter_id) : null;
-    if (!n || !promoter) continue;
-    const price = await deps.numbers.priceFor(promoter, n);
-    await deps.sms.notify({
+    const priceOf = n ? await pricerOf(w.promoter_id) : null;
+    if (!n || !priceOf) continue;
+    notices.push({
       mobile: w.mobile,
-      kind: 'numberWatch',
+      kind: 'numberWatch' as const,
       language: w.language as Language,
-      values: { number: n.number, price: (price / 100).toFixed(2) },
+      values: { number: n.number, price: (priceOf(n) / 100).toFixed(2) },
     });
   }
+  await deps.sms.notifyAll(notices);
 }
 
 export function watchJobs(deps: WatchDeps): Job[] {

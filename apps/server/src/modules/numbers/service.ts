@@ -235,7 +235,13 @@ export class Numbers {
 
   /** What a shopper of the storefront pays for the number (its price after the storefront's custom prices). */
   async priceFor(promoter: Promoter, n: HoldableNumber): Promise<number> {
-    return n.price + markupOf(await this.markups(promoter), tagMask(n.tags));
+    return (await this.pricerFor(promoter))(n);
+  }
+
+  /** The storefront's prices with its custom prices read once: for pricing many numbers of one storefront. */
+  async pricerFor(promoter: Promoter): Promise<(n: HoldableNumber) => number> {
+    const markups = await this.markups(promoter);
+    return (n) => n.price + markupOf(markups, tagMask(n.tags));
   }
 
   /** Operator names (in the language) and their order, from the operator_type dictionary of the site module. */

@@ -13,6 +13,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { mapLimited } from '../../lib/limited.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { metrics } from '../../lib/metrics.ts';
 import type { SmsAccepted, SmsMessage, SmsNotice, SmsProvider } from '../../providers/sms/provider.ts';
@@ -22,6 +23,8 @@ export type { SmsKind, SmsMessage, SmsNotice } from '../../providers/sms/provide
 
 /** How long sent messages are kept. */
 export const SMS_KEEP_MS = 90 * 86_400_000;
+/** Notices of one batch sent at once. */
+const NOTICES_AT_ONCE = 8;
 
 export interface SmsDeps {
   db: Kysely<Database>;
@@ -69,6 +72,14 @@ export class Sms {
    */
   notify(notice: SmsNotice): Promise<boolean> {
     return this.deliver(notice, () => this.deps.provider.sendNotice(notice));
+  }
+
+  /**
+   * Sends many notices (a scan's), a few at once: the gateway's round trips overlap, and a large
+   * scan never opens hundreds. Answers, in order, whether each was sent.
+   */
+  notifyAll(notices: readonly SmsNotice[]): Promise<boolean[]> {
+    return mapLimited(notices, NOTICES_AT_ONCE, (notice) => this.notify(notice));
   }
 
   /** Sends through the provider, counts and records the message; false when it was not sent. */

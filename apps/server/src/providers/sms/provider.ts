@@ -69,29 +69,17 @@ export function maskCode(code: string): string {
   return `${code.slice(0, 2)}${'*'.repeat(Math.max(code.length - 2, 0))}`;
 }
 
-const SMS_TEXT = {
-  login: 'sms.text.login',
-  apply: 'sms.text.apply',
-  simLogin: 'sms.text.simLogin',
-  bindPhone: 'sms.text.bindPhone',
-  deviceAuth: 'sms.text.deviceAuth',
-} as const satisfies Record<SmsKind, MessageId>;
-
-const NOTICE_TEXT = {
-  numberWatch: 'sms.text.numberWatch',
-  dataUsed: 'sms.text.dataUsed',
-  packageEnding: 'sms.text.packageEnding',
-  renewal: 'sms.text.renewal',
-} as const satisfies Record<NoticeKind, MessageId>;
+/** The catalogue entry of a kind's text (`sms.text.<kind>`). */
+const textOf = <K extends SmsKind | NoticeKind>(kind: K): `sms.text.${K}` => `sms.text.${kind}`;
 
 /** The text of a notice in its language (the wording a gateway template registers). */
 export function noticeText(notice: Pick<SmsNotice, 'kind' | 'language' | 'values'>): string {
-  return render(NOTICE_TEXT[notice.kind], notice.values as never, notice.language);
+  return render(textOf(notice.kind), notice.values as never, notice.language);
 }
 
 /** The text of a message kind in a language (the wording a gateway template registers). */
 export function smsText(kind: SmsKind, code: string, minutes: number, language: Language): string {
-  return render(SMS_TEXT[kind], { code, minutes }, language);
+  return render(textOf(kind), { code, minutes }, language);
 }
 
 /**
