@@ -69,17 +69,27 @@ export function maskCode(code: string): string {
   return `${code.slice(0, 2)}${'*'.repeat(Math.max(code.length - 2, 0))}`;
 }
 
-/** The catalogue entry of a kind's text (`sms.text.<kind>`). */
-const textOf = <K extends SmsKind | NoticeKind>(kind: K): `sms.text.${K}` => `sms.text.${kind}`;
+/** The catalogue entry of each kind's text. */
+const TEXT_OF = {
+  login: 'sms.text.login',
+  apply: 'sms.text.apply',
+  simLogin: 'sms.text.simLogin',
+  bindPhone: 'sms.text.bindPhone',
+  deviceAuth: 'sms.text.deviceAuth',
+  numberWatch: 'sms.text.numberWatch',
+  dataUsed: 'sms.text.dataUsed',
+  packageEnding: 'sms.text.packageEnding',
+  renewal: 'sms.text.renewal',
+} as const satisfies Record<SmsKind | NoticeKind, MessageId>;
 
 /** The text of a notice in its language (the wording a gateway template registers). */
 export function noticeText(notice: Pick<SmsNotice, 'kind' | 'language' | 'values'>): string {
-  return render(textOf(notice.kind), notice.values as never, notice.language);
+  return render(TEXT_OF[notice.kind], notice.values as never, notice.language);
 }
 
 /** The text of a message kind in a language (the wording a gateway template registers). */
 export function smsText(kind: SmsKind, code: string, minutes: number, language: Language): string {
-  return render(textOf(kind), { code, minutes }, language);
+  return render(TEXT_OF[kind], { code, minutes }, language);
 }
 
 /**
