@@ -8,6 +8,7 @@
  *   `YYYY-MM-DD` in China Standard Time (UTC+8), the day carriers bill by.
  */
 import { z } from 'zod';
+import { capability } from './iot-capabilities.ts';
 
 /** Card lifecycle at the carrier. */
 export const SimStatus = { PENDING_ACTIVATION: 1, ACTIVE: 2, SUSPENDED: 3, CANCELLED: 4 } as const;
@@ -222,6 +223,9 @@ export const simInfo = z.object({
   breakPopupAttr: breakPopupAttr.nullable(),
   device: deviceInfo.nullable(),
   viceSims: z.array(viceSim).describe('SIMs of the same device, this one included; empty for a plain SIM'),
+  capabilities: z
+    .array(capability)
+    .describe("what the card offers, by its device's model and its operator: the app shows these menus only (contract iot-capabilities)"),
   volumePackageId: z.number().int().describe('pay-per-use volume package in effect; 0 when none'),
   volume: z
     .object({ useFlow: flow('used on the volume package'), totalMoney: fen('charged so far'), gPrice: fen('price per GB') })

@@ -294,6 +294,7 @@ export const MESSAGES = {
   'device.passwordRule': [],
   'device.switchNothing': [],
   'device.macFormat': [],
+  'capabilities.notOffered': [],
   'device.notDevice': [],
   'device.noBand': [],
   'device.confirmFirst': [],

@@ -8,6 +8,7 @@ import { createHashRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { AgentsPage } from '../pages/agents.tsx';
 import { AuditPage } from '../pages/audit.tsx';
+import { CapabilitiesPage } from '../pages/capabilities.tsx';
 import { ContentPage } from '../pages/content.tsx';
 import { HomePage } from '../pages/dashboard.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
@@ -49,6 +50,7 @@ const router = createHashRouter([
       { path: 'sims/realname', element: <SimsRealnamePage /> },
       { path: 'sims/import', element: <SimsImportPage /> },
       { path: 'sims/:id', element: <SimCardPage /> },
+      { path: 'capabilities', element: <CapabilitiesPage /> },
       { path: 'layouts', element: <LayoutsPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'audit', element: <AuditPage /> },

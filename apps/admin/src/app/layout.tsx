@@ -21,6 +21,7 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },
   { path: '/sims', key: 'sims.menu', roles: ['owner', 'agent'] },
   { path: '/sims/realname', key: 'sims.review.menu', roles: ['owner', 'agent'] },
+  { path: '/capabilities', key: 'capabilities.menu', roles: ['owner'] },
   { path: '/layouts', key: 'layouts.menu', roles: ['owner', 'agent'] },
   { path: '/content', key: 'layouts.contentMenu', roles: ['owner', 'agent'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },

@@ -8,6 +8,7 @@ import type { GoodsTables } from './schema-goods.ts';
 import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
 import type { IotAlertTables } from './schema-iot-alerts.ts';
+import type { IotCapabilityTables } from './schema-iot-capabilities.ts';
 import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
@@ -93,4 +94,5 @@ export interface Database
     AdminTables,
     SmsTables,
     NumberWatchTables,
-    IotAlertTables {}
+    IotAlertTables,
+    IotCapabilityTables {}

@@ -10,6 +10,7 @@ import { healthPlugin } from './health/index.ts';
 import { iotAccountPlugin } from './iot-account/index.ts';
 import { iotAlertsPlugin } from './iot-alerts/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
+import { iotCapabilitiesPlugin } from './iot-capabilities/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
 import { iotCodesPlugin } from './iot-codes/index.ts';
 import { iotDevicePlugin } from './iot-device/index.ts';
@@ -53,6 +54,7 @@ const plugins: ModulePlugin[] = [
   singlePagePlugin,
   iotCarrierPlugin,
   iotLayoutPlugin,
+  iotCapabilitiesPlugin,
   iotSessionsPlugin,
   iotSimsPlugin,
   iotAuthPlugin,

@@ -4,6 +4,7 @@ import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
+import { adminCapabilityRoutes } from './routes-capabilities.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
@@ -44,6 +45,7 @@ export const adminPlugin = fp(
           devices: app.iotDevice,
           uploads: app.uploads,
         })(scope);
+        await adminCapabilityRoutes({ ...deps, store: app.db, sims: app.iotSims, capabilities: app.iotCapabilities })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
       }),
     );
@@ -61,6 +63,7 @@ export const adminPlugin = fp(
       'orders',
       'agents',
       'iot-sims',
+      'iot-capabilities',
       'iot-money',
       'iot-layout',
       'customer',

@@ -164,11 +164,11 @@ export async function logout(deps: AdminDeps, token: string): Promise<void> {
 // ── Authorisation ─────────────────────────────────────────────────────────────────────────
 
 /** What an operator works on. */
-export type Area = 'orders' | 'numbers' | 'sims' | 'layouts' | 'agentPrices' | 'audit' | 'operators';
+export type Area = 'orders' | 'numbers' | 'sims' | 'layouts' | 'agentPrices' | 'audit' | 'operators' | 'capabilities';
 
 /** The areas of each role (spec §6 and the console's roles): owner everything, staff orders and service. */
 export const ROLE_AREAS: Readonly<Record<OperatorRole, readonly Area[]>> = {
-  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators'],
+  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'capabilities'],
   agent: ['orders', 'sims', 'layouts', 'agentPrices'],
   staff: ['orders'],
 };

@@ -52,7 +52,7 @@ export const iotDevicePlugin = fp(
     app.addHook('onClose', async () => provider.close());
     await app.register(async (scope) => {
       app.guardSimScope(scope);
-      await deviceRoutes(scope, devices);
+      await deviceRoutes(scope, devices, app.iotSims);
     });
   },
   { name: 'iot-device', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth'] },

@@ -18,15 +18,24 @@ import {
 } from '@simshop/contract/iot-device';
 import { simLoginCodeReply } from '@simshop/contract/iot-login';
 import { ok } from '../../lib/envelope.ts';
+import type { Language } from '../../lib/messages.ts';
 import type { App } from '../../lib/route.ts';
+import type { Capability } from '../iot-capabilities/service.ts';
+import type { Sims } from '../iot-sims/service.ts';
 import type { Devices } from './service.ts';
 
 const tags = ['iot-device'];
 const security = [{ simToken: [] }];
 const command = { 200: envelope(deviceCommand) };
+/** The capabilities a call on a Wi-Fi band needs: the 5 GHz band needs its own. */
+const wifiOf = (band: string): Capability[] => (band === '5G' ? ['wifiControl', 'fiveG'] : ['wifiControl']);
 
 /** Device control calls of the card's device (registered in the SIM-guarded scope). */
-export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
+export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Promise<void> {
+  /** Refuses (40001) a call whose capabilities the card's device model or operator lacks. */
+  const needs = async (req: { sim: { simId: number }; ctx: { language: Language } }, capabilities: readonly Capability[]) => {
+    for (const c of capabilities) await sims.requireCapability(req.sim.simId, c, req.ctx.language);
+  };
   app.post(
     '/api/iot/iotDevice/setWiFiSsidPwd',
     {
@@ -38,12 +47,18 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
         response: command,
       },
     },
-    async (req) => ok(await devices.setWifi(req.sim.simId, req.body)),
+    async (req) => {
+      await needs(req, wifiOf(req.body.wifiType));
+      return ok(await devices.setWifi(req.sim.simId, req.body));
+    },
   );
   app.post(
     '/api/iot/iotDevice/setWiFiDisplay',
     { schema: { tags, summary: "Show or hide a band's Wi-Fi name", security, body: setWifiDisplayBody, response: command } },
-    async (req) => ok(await devices.setDisplay(req.sim.simId, req.body)),
+    async (req) => {
+      await needs(req, wifiOf(req.body.wifiType));
+      return ok(await devices.setDisplay(req.sim.simId, req.body));
+    },
   );
   app.post(
     '/api/iot/iotDevice/restart',
@@ -61,7 +76,10 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
         response: command,
       },
     },
-    async (req) => ok(await devices.close(req.sim.simId, req.body)),
+    async (req) => {
+      await needs(req, wifiOf(req.body.wifiType));
+      return ok(await devices.close(req.sim.simId, req.body));
+    },
   );
   app.post(
     '/api/iot/iotDevice/reset',
@@ -115,7 +133,13 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
         response: command,
       },
     },
-    async (req) => ok(await devices.switchNet(req.sim.simId, req.body)),
+    async (req) => {
+      await needs(req, [
+        ...(req.body.simNo !== undefined ? (['switchSim'] as const) : []),
+        ...(req.body.deviceNetworkMode !== undefined ? (['networkMode'] as const) : []),
+      ]);
+      return ok(await devices.switchNet(req.sim.simId, req.body));
+    },
   );
 
   app.post(
@@ -129,7 +153,10 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
         response: { 200: envelope(wirelessAuthList) },
       },
     },
-    async (req) => ok(await devices.wirelessAuthList(req.sim.simId)),
+    async (req) => {
+      await needs(req, ['terminalAuth']);
+      return ok(await devices.wirelessAuthList(req.sim.simId));
+    },
   );
   app.post(
     '/api/iot/deviceTerminalAuthSms',
@@ -142,8 +169,9 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
         response: { 200: envelope(simLoginCodeReply) },
       },
     },
-    async (req) =>
-      ok(
+    async (req) => {
+      await needs(req, ['terminalAuth']);
+      return ok(
         await devices.terminalAuthSms(req.sim.simId, req.body, {
           ip: req.ip,
           now: app.config.now(),
@@ -151,7 +179,8 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
           log: req.log,
           echo: app.config.smsDevCode,
         }),
-      ),
+      );
+    },
   );
   app.post(
     '/api/iot/deviceTerminalAuth',
@@ -164,6 +193,9 @@ export async function deviceRoutes(app: App, devices: Devices): Promise<void> {
         response: command,
       },
     },
-    async (req) => ok(await devices.terminalAuth(req.sim.simId, req.body, req.ip)),
+    async (req) => {
+      await needs(req, ['terminalAuth']);
+      return ok(await devices.terminalAuth(req.sim.simId, req.body, req.ip));
+    },
   );
 }

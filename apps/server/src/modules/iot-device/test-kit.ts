@@ -9,6 +9,8 @@ export const uniqueDeviceNo = () => `MT${String(randomInt(0, 1e9)).padStart(9, '
 
 export interface DeviceSpec {
   fiveG?: boolean;
+  /** The device's model (defaults to 'MiFi test'). */
+  model?: string;
   /** The second SIM: real-named, with a package (defaults true). */
   secondRealnamed?: boolean;
   secondPackage?: boolean;
@@ -28,7 +30,7 @@ export async function makeDevice(app: App, spec: DeviceSpec = {}) {
     .values({
       device_no: deviceNo,
       promo_code: 'demo',
-      model: 'MiFi test',
+      model: spec.model ?? 'MiFi test',
       wifi_encrypt: 'WPA2-PSK',
       network_mode: 1,
       online_status: 1,

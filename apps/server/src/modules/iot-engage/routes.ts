@@ -180,14 +180,19 @@ export function engageRoutes(deps: ShopDeps) {
         schema: {
           tags,
           summary:
-            'Buy a speed-up from the balance (pay password when set: 41001 without it) or at the cashier (payMethod). Needs a package in effect and no speed-up running; the carrier holds the speed for the window. Header idempotency-key recommended.',
+            'Buy a speed-up from the balance (pay password when set: 41001 without it) or at the cashier (payMethod). Needs a package in effect, no speed-up running and an operator offering speed-ups (40001 otherwise); the carrier holds the speed for the window. Header idempotency-key recommended.',
           security,
           body: createAccelerateOrderBody,
           response: { 200: envelope(createAccelerateOrderReply) },
         },
       },
-      async (req) =>
-        ok(await createAccelerateOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language)),
+      async (req) => {
+        // Only where the card's operator offers a faster profile (the capability table).
+        await deps.sims.requireCapability(req.sim.simId, 'speedUp', req.ctx.language);
+        return ok(
+          await createAccelerateOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language),
+        );
+      },
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PREVIEW_SIM_NO } from '@simshop/contract/admin-layouts';
 import type { SimInfo } from '@simshop/contract/iot';
+import { OPERATOR_CAPABILITIES } from '@simshop/contract/iot-capabilities';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 
@@ -109,6 +110,8 @@ export function previewSimInfo(promoCode: string, language: Language, now: numbe
     breakPopupAttr: null,
     device: null,
     viceSims: [],
+    // a plain SIM's: its operator's, all on in a preview
+    capabilities: [...OPERATOR_CAPABILITIES],
     volumePackageId: 0,
     volume: null,
     simShopLayout: { domain: '', promoCode, version: 0 },

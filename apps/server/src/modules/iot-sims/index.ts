@@ -19,6 +19,7 @@ export const iotSimsPlugin = fp(
       carrier: app.iotCarrier,
       site: app.site,
       layouts: app.iotLayouts,
+      capabilities: app.iotCapabilities,
       now: () => app.config.now(),
       bus: app.shared.bus,
     });
@@ -32,5 +33,5 @@ export const iotSimsPlugin = fp(
       await simRoutes(scope, sims, app.iotLayouts);
     });
   },
-  { name: 'iot-sims', dependencies: ['site', 'iot-sessions', 'iot-carrier', 'iot-layout'] },
+  { name: 'iot-sims', dependencies: ['site', 'iot-sessions', 'iot-carrier', 'iot-layout', 'iot-capabilities'] },
 );

@@ -255,3 +255,27 @@ export async function addSims(db: Kysely<Database>, lines: CheckedSimLine[], now
   }
   return added;
 }
+
+/** The fleet as the capability table needs it: devices per model, cards per operator type. */
+export async function fleetShape(db: Kysely<Database>): Promise<{
+  models: { model: string; devices: number }[];
+  operators: { operatorType: number; cards: number }[];
+}> {
+  const [models, operators] = await Promise.all([
+    db
+      .selectFrom('iot_devices')
+      .select(['model', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('model')
+      .orderBy('model')
+      .execute(),
+    db
+      .selectFrom('iot_sims')
+      .select(['operator_type', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('operator_type')
+      .execute(),
+  ]);
+  return {
+    models: models.map((m) => ({ model: m.model, devices: Number(m.n) })),
+    operators: operators.map((o) => ({ operatorType: Number(o.operator_type), cards: Number(o.n) })),
+  };
+}

@@ -30,6 +30,7 @@ import type { Bus } from '../../lib/shared.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import type { SessionCompanion } from '../iot-auth/service.ts';
+import { type Capabilities, type Capability, notOffered } from '../iot-capabilities/service.ts';
 import { breakAndVolume, breakRemovable, closeBreaks, pushDataSwitch, syncSim, syncSimIn, usageDays } from '../iot-carrier/service.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import type { Site } from '../site/service.ts';
@@ -100,6 +101,8 @@ export interface SimsDeps {
   carrier: CarrierProvider;
   site: Site;
   layouts: Layouts;
+  /** The capability table (what the card's device model and operator offer). */
+  capabilities: Capabilities;
   now: () => number;
   /** Tells every instance which card's view changed (see forgetSimInfo). */
   bus: Bus;
@@ -178,7 +181,8 @@ export class Sims {
     });
   }
 
-  private async operatorNames(language: Language): Promise<Map<number, string>> {
+  /** Operator names by type, in the language (the site's operator_type dictionary). */
+  async operatorNames(language: Language): Promise<Map<number, string>> {
     return new Map((await this.deps.site.dictionary('operator_type', language)).map((o) => [Number(o.value), o.label]));
   }
 
@@ -226,6 +230,12 @@ export class Sims {
     return info;
   }
 
+  /** Refuses (code 40001) a call of a capability the card lacks, as its SIM info says (the app hides its menu). */
+  async requireCapability(simId: number, capability: Capability, language: Language): Promise<void> {
+    const info = await this.getSimInfoCached(simId, this.deps.now(), language);
+    if (!info.capabilities.includes(capability)) throw notOffered();
+  }
+
   /** The §3 SIM info of one card, as of `now`, with texts in `language` (`view`: the card as read in this request). */
   async getSimInfo(simId: number, now: number, language: Language, view?: repo.SimView): Promise<SimInfo> {
     const { db, site, layouts } = this.deps;
@@ -246,6 +256,10 @@ export class Sims {
     ]);
     const live = v.device_id === null ? null : await this.#deviceLive(v.device_id, now);
     const isDevice = v.device_id !== null && v.d_device_no !== null;
+    const capabilities = await this.deps.capabilities.of({
+      operatorType: v.operator_type,
+      device: isDevice ? { model: v.d_model ?? '', sims: siblings.length } : null,
+    });
     const inEffect = v.end_at !== null && v.end_at > now;
     const inBreak = v.break_rule_id !== null;
     const surplus = surplusTime(v.end_at, now);
@@ -330,6 +344,7 @@ export class Sims {
           }
         : null,
       viceSims,
+      capabilities,
       volumePackageId: v.volume_package_id ?? 0,
       volume:
         v.volume_package_id !== null && volume !== null
@@ -826,6 +841,7 @@ export {
   addSims,
   type CheckedSimLine,
   checkSimImport,
+  fleetShape,
   type OperatorSimFilter,
   operatorCardFacts,
   operatorCardsByIds,

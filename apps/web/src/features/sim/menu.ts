@@ -1,4 +1,5 @@
-import type { LayoutMenu } from '@simshop/contract/iot';
+import type { LayoutMenu, SimInfo } from '@simshop/contract/iot';
+import { isDevice } from './labels.ts';
 
 /**
  * What tapping a layout menu does (spec §2): `page` opens an internal page (a path containing
@@ -36,14 +37,33 @@ export function splitMenus<T>(menus: readonly T[], max: number): { shown: T[]; m
   return { shown: menus.slice(0, limit - 1), more: true };
 }
 
-/** Pages only a card in a portable Wi-Fi device has use for: their menus are hidden for a plain SIM. */
-export const DEVICE_ONLY_PAGES = [
-  '/pages-sub/iot/deviceManage/index',
-  '/pages/iot/index/switchNet/index',
-  '/pages-sub/iot/index/deviceTerminalAuth/index',
-] as const;
+type CardFacts = Pick<SimInfo, 'capabilities' | 'sourceType' | 'deviceNo'>;
 
-/** The menus that apply to the card: device pages only for a device. */
-export function menusForCard<T extends { path: string }>(menus: readonly T[], device: boolean): T[] {
-  return device ? [...menus] : menus.filter((m) => !DEVICE_ONLY_PAGES.some((p) => m.path.split('?')[0] === p));
+/**
+ * What a page needs of the card (the capability table of its device model and operator, decided by
+ * the server): its menus are hidden, and the page itself says it is not offered, for cards without.
+ */
+const PAGE_NEEDS: Readonly<Record<string, (card: CardFacts) => boolean>> = {
+  '/pages-sub/iot/deviceManage/index': (c) => isDevice(c),
+  '/pages-sub/iot/deviceManage/setSsidPwd/index': (c) => c.capabilities.includes('wifiControl'),
+  '/pages/iot/index/switchNet/index': (c) => c.capabilities.includes('switchSim') || c.capabilities.includes('networkMode'),
+  '/pages-sub/iot/index/deviceTerminalAuth/index': (c) => c.capabilities.includes('terminalAuth'),
+  '/pages-sub/iot/index/accelerate/index': (c) => c.capabilities.includes('speedUp'),
+  '/pages-sub/iot/index/accelerate/cashier/index': (c) => c.capabilities.includes('speedUp'),
+};
+
+/** Whether the card has what the page (a path, its query aside) needs; pages without needs are for every card. */
+export function offers(path: string, card: CardFacts): boolean {
+  const need = PAGE_NEEDS[path.split('?')[0] ?? ''];
+  return need ? need(card) : true;
+}
+
+/** Whether the card may change a Wi-Fi band: Wi-Fi control, and for the 5 GHz band its own capability. */
+export function offersBand(band: string, card: CardFacts): boolean {
+  return card.capabilities.includes('wifiControl') && (band !== '5G' || card.capabilities.includes('fiveG'));
+}
+
+/** The menus that apply to the card: those whose pages it has what they need for. */
+export function menusForCard<T extends { path: string; type?: string }>(menus: readonly T[], card: CardFacts): T[] {
+  return menus.filter((m) => m.type === 'url' || offers(m.path, card));
 }

@@ -11,13 +11,13 @@ export function fetchAccelerateList(): Promise<AccelerateListReply> {
   return get<AccelerateListReply>('/api/iot/accelerateList');
 }
 
-export function useAccelerateList() {
+export function useAccelerateList(offered = true) {
   const simNo = useSession((s) => s.simNo);
   const loggedIn = useSession(isSimLoggedIn);
   return useQuery({
     queryKey: ['iot', simNo, 'accelerateList'] as const,
     queryFn: fetchAccelerateList,
-    enabled: loggedIn,
+    enabled: loggedIn && offered,
     retry: false,
     staleTime: 0,
   });

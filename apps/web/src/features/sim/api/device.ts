@@ -86,10 +86,11 @@ export function useSwitchNet() {
 }
 
 /** POST /api/iot/deviceWirelessAuthList: phones that joined the device's Wi-Fi. */
-export function useWirelessAuthList() {
+export function useWirelessAuthList(offered: boolean) {
   const k = useIotKey('terminals');
   return useQuery({
     ...k,
+    enabled: k.enabled && offered,
     queryFn: () => post<WirelessAuthList>('/api/iot/deviceWirelessAuthList', {}),
     refetchInterval: (q) =>
       q.state.data?.list.some((x) => x.commandState !== '' && !x.authorized && !['timedOut', 'failed'].includes(x.commandState))

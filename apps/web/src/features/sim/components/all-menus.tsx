@@ -19,11 +19,7 @@ export function AllMenus({ pick }: { pick: (layout: SimLayout) => SimLayout['men
   return (
     <div className="sim-page">
       <section className="card sim-menus">
-        <MenuGrid
-          menus={visibleMenus(menusForCard(pick(layout.data.layout), isDevice(info.data)))}
-          values={values}
-          max={Number.MAX_SAFE_INTEGER}
-        />
+        <MenuGrid menus={visibleMenus(menusForCard(pick(layout.data.layout), info.data))} values={values} max={Number.MAX_SAFE_INTEGER} />
       </section>
     </div>
   );

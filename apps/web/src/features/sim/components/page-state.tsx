@@ -25,6 +25,12 @@ export function SimLoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** A page whose feature the card's device or operator does not offer: says so, with the way home. */
+export function SimNotOffered() {
+  const { t } = useTranslation();
+  return <SimMissingItem title={t('iot.capability.notOffered')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
+}
+
 /** A page opened without the item it shows (a link without its id): says so and offers where to find one. */
 export function SimMissingItem({ title, action, to }: { title: string; action: string; to: string }) {
   return (

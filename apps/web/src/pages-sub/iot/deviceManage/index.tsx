@@ -8,6 +8,7 @@ import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { CommandBadge, CommandProgress, DangerFields } from '../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../features/sim/components/page-state.tsx';
 import { isDevice } from '../../../features/sim/labels.ts';
+import { offers, offersBand } from '../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../lib/datetime.ts';
 import { Dialog, Toast } from '../../../lib/feedback.ts';
@@ -124,6 +125,12 @@ function Band({
   );
 }
 
+/** The device's other pages, shown when the card's device offers them. */
+const DEVICE_LINKS = [
+  { path: '/pages/iot/index/switchNet/index', title: 'iot.title.switchNet' },
+  { path: '/pages-sub/iot/index/deviceTerminalAuth/index', title: 'iot.title.deviceTerminalAuth' },
+] as const;
+
 /** Device settings (spec §2 deviceManage): the device's state, each Wi-Fi band, restart, reset, the latest commands. */
 export default function DeviceManagePage() {
   const { t } = useTranslation();
@@ -146,6 +153,7 @@ export default function DeviceManagePage() {
   }
   const device = sim.device;
   const s = status.data;
+  const links = DEVICE_LINKS.filter((l) => offers(l.path, sim));
   const follow = (id: string, label: string) => {
     setFollowing({ id, label });
     Toast.show({ content: t('iot.device.sent') });
@@ -185,18 +193,21 @@ export default function DeviceManagePage() {
         {following ? <CommandProgress key={following.id} commandId={following.id} label={following.label} /> : null}
       </section>
 
-      {device.wifis.map((w) => (
-        <Band key={w.wifiType} wifi={w} hasPayPassword={sim.existPayPassword} onCommand={follow} />
-      ))}
+      {device.wifis
+        .filter((w) => offersBand(w.wifiType, sim))
+        .map((w) => (
+          <Band key={w.wifiType} wifi={w} hasPayPassword={sim.existPayPassword} onCommand={follow} />
+        ))}
 
-      <div className="dev-links">
-        <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo('/pages/iot/index/switchNet/index')}>
-          {t('iot.title.switchNet')}
-        </button>
-        <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo('/pages-sub/iot/index/deviceTerminalAuth/index')}>
-          {t('iot.title.deviceTerminalAuth')}
-        </button>
-      </div>
+      {links.length > 0 ? (
+        <div className="dev-links">
+          {links.map((l) => (
+            <button key={l.path} type="button" className="sim-ghost-btn" onClick={() => void navigateTo(l.path)}>
+              {t(l.title)}
+            </button>
+          ))}
+        </div>
+      ) : null}
 
       <section className="card dev-band" aria-label={t('iot.device.powerTitle')}>
         <h2 className="section-title">{t('iot.device.powerTitle')}</h2>

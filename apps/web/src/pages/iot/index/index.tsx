@@ -87,7 +87,7 @@ function Elements({ info, reply, onBreak, preview }: { info: SimInfo; reply: Sim
           <Menus
             key="menus"
             title={title || t('iot.element.menus')}
-            menus={menusForCard(layout.menus, isDevice(info))}
+            menus={menusForCard(layout.menus, info)}
             values={values}
             max={layout.maxMenuTimes}
             morePath={MORE_MENU}

@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { useDeviceCall } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
-import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
+import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
+import { offersBand } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { useSearchParams } from '../../../../lib/router.tsx';
 import { useTranslation } from '../../../../lib/use-translation.ts';
@@ -33,7 +34,8 @@ export default function SetSsidPwdPage() {
   if (!isDevice(sim) || !sim.device) {
     return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
   }
-  const wifis = sim.device.wifis;
+  const wifis = sim.device.wifis.filter((w) => offersBand(w.wifiType, sim));
+  if (wifis.length === 0) return <SimNotOffered />;
   const wifi = wifis.find((w) => w.wifiType === search.get('wifiType')) ?? wifis[0];
   if (!wifi) return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
   const ssid = name ?? wifi.wifiName;

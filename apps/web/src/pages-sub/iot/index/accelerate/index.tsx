@@ -1,10 +1,12 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useAccelerateList } from '../../../../features/sim/api/accelerate.ts';
+import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { ACCELERATE, AccelerateBadge, speedLine } from '../../../../features/sim/components/accelerate-parts.tsx';
 import { CardsSkeleton, ChoiceCard, MoneyEmpty, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
-import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
+import { SimLoadFailed, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
 import { yuan } from '../../../../features/sim/format.ts';
+import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { useTranslation } from '../../../../lib/use-translation.ts';
@@ -15,9 +17,13 @@ const PACKAGES = '/pages/iot/index/package/index';
 export default function AcceleratePage() {
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
-  const q = useAccelerateList();
+  const sim = useSimInfo();
+  const offered = sim.data ? offers(ACCELERATE.index, sim.data) : false;
+  const q = useAccelerateList(offered);
   const [picked, setPicked] = useState<number | null>(null);
   if (!loggedIn) return null;
+  if (sim.data && !offered) return <SimNotOffered />;
+  if (sim.isError) return <SimLoadFailed onRetry={() => void sim.refetch()} />;
   if (q.isError) return <SimLoadFailed onRetry={() => void q.refetch()} />;
   if (!q.data) return <CardsSkeleton count={3} />;
   const data = q.data;

@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTerminalAuth, useTerminalAuthSms, useWirelessAuthList } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';
-import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
+import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
+import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../../lib/datetime.ts';
 import { Toast } from '../../../../lib/feedback.ts';
@@ -95,16 +96,20 @@ function AuthoriseForm({ terminal }: { terminal: Terminal }) {
  * Phone access (spec §2 deviceTerminalAuth): the phones that joined the device's Wi-Fi; one that is
  * not yet let through is authorised by a code sent to its owner's number, and the device enforces it.
  */
+const TERMINAL_AUTH = '/pages-sub/iot/index/deviceTerminalAuth/index';
+
 export default function DeviceTerminalAuthPage() {
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
   const sim = useSimInfo();
-  const list = useWirelessAuthList();
+  const offered = sim.data ? offers(TERMINAL_AUTH, sim.data) : false;
+  const list = useWirelessAuthList(offered);
   const [open, setOpen] = useState('');
   if (!loggedIn) return null;
   if (sim.data && (!isDevice(sim.data) || !sim.data.device)) {
     return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
   }
+  if (sim.data && !offered) return <SimNotOffered />;
   if (list.isError) return <SimLoadFailed onRetry={() => void list.refetch()} />;
   const d = list.data;
   if (!d) return <SimLoading />;

@@ -3,9 +3,10 @@ import '../../../../features/sim/components/account.css';
 import { isFinal, useSwitchNet, useSwitchNetInfo } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
-import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
+import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
 import { flowText } from '../../../../features/sim/format.ts';
 import { isDevice } from '../../../../features/sim/labels.ts';
+import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Dialog } from '../../../../lib/feedback.ts';
 import { navigateTo } from '../../../../lib/nav.ts';
@@ -16,6 +17,8 @@ import { useTranslation } from '../../../../lib/use-translation.ts';
  * to one tells the device and follows it until the device reports that SIM on line; the network mode
  * (automatic or fixed) is set here too.
  */
+const SWITCH_NET = '/pages/iot/index/switchNet/index';
+
 export default function SwitchNetPage() {
   const { t } = useTranslation();
   const loggedIn = useRequireSim();
@@ -26,40 +29,49 @@ export default function SwitchNetPage() {
   if (sim.data && (!isDevice(sim.data) || !sim.data.device)) {
     return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
   }
+  if (sim.data && !offers(SWITCH_NET, sim.data)) return <SimNotOffered />;
   if (info.isError) return <SimLoadFailed onRetry={() => void info.refetch()} />;
   const d = info.data;
   if (!d) return <SimLoading />;
   const inFlight = d.switching !== null && !isFinal(d.switching);
+  const canMode = sim.data?.capabilities.includes('networkMode') ?? false;
+  const canSwitch = sim.data?.capabilities.includes('switchSim') ?? false;
 
   return (
     <div className="sim-page dev-page acct-page">
-      <section className="card" aria-label={t('iot.switchNet.modeTitle')}>
-        <h2 className="section-title">{t('iot.switchNet.modeTitle')}</h2>
-        <div className="dev-modes">
-          {([1, 2] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              aria-pressed={d.deviceNetworkMode === mode}
-              className={`dev-mode ${d.deviceNetworkMode === mode ? 'on' : ''}`}
-              disabled={switchNet.isPending}
-              onClick={() => {
-                if (d.deviceNetworkMode !== mode) switchNet.mutate({ deviceNetworkMode: mode });
-              }}
-            >
-              {t(`iot.switchNet.mode${mode}`)}
-            </button>
-          ))}
-        </div>
-        <p className="muted">{t(`iot.switchNet.modeHint${d.deviceNetworkMode === 2 ? 2 : 1}`)}</p>
-        {d.switching ? (
-          <CommandProgress
-            key={d.switching.commandId}
-            commandId={d.switching.commandId}
-            label={t('iot.switchNet.progress', { simNo: d.targetSimNo })}
-          />
-        ) : null}
-      </section>
+      {canMode || d.switching ? (
+        <section className="card" aria-label={t(canMode ? 'iot.switchNet.modeTitle' : 'iot.title.switchNet')}>
+          {canMode ? (
+            <>
+              <h2 className="section-title">{t('iot.switchNet.modeTitle')}</h2>
+              <div className="dev-modes">
+                {([1, 2] as const).map((mode) => (
+                  <button
+                    key={mode}
+                    type="button"
+                    aria-pressed={d.deviceNetworkMode === mode}
+                    className={`dev-mode ${d.deviceNetworkMode === mode ? 'on' : ''}`}
+                    disabled={switchNet.isPending}
+                    onClick={() => {
+                      if (d.deviceNetworkMode !== mode) switchNet.mutate({ deviceNetworkMode: mode });
+                    }}
+                  >
+                    {t(`iot.switchNet.mode${mode}`)}
+                  </button>
+                ))}
+              </div>
+              <p className="muted">{t(`iot.switchNet.modeHint${d.deviceNetworkMode === 2 ? 2 : 1}`)}</p>
+            </>
+          ) : null}
+          {d.switching ? (
+            <CommandProgress
+              key={d.switching.commandId}
+              commandId={d.switching.commandId}
+              label={t('iot.switchNet.progress', { simNo: d.targetSimNo })}
+            />
+          ) : null}
+        </section>
+      ) : null}
 
       {d.sims.map((s) => {
         const ready = s.realnamed && s.hasPackage;
@@ -96,7 +108,7 @@ export default function SwitchNetPage() {
                 {!s.hasPackage ? <span className="sim-badge tone-warn">{t('iot.switchNet.needPackage')}</span> : null}
               </div>
             ) : null}
-            {!s.inUse ? (
+            {!s.inUse && canSwitch ? (
               <button
                 type="button"
                 className="sim-primary-btn"
