@@ -31,6 +31,7 @@ import { sitePlugin } from './site/index.ts';
 import { smsPlugin } from './sms/index.ts';
 import { trackingPlugin } from './tracking/index.ts';
 import { uploadsPlugin } from './uploads/index.ts';
+import { agentApiPlugin, webhooksPlugin } from './webhooks/index.ts';
 
 type ModulePlugin = FastifyPluginAsync<any>;
 
@@ -68,6 +69,8 @@ const plugins: ModulePlugin[] = [
   iotTimelinePlugin,
   agentsPlugin,
   adminPlugin,
+  webhooksPlugin,
+  agentApiPlugin,
 ];
 
 interface PluginMeta {

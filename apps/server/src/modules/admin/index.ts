@@ -10,6 +10,7 @@ import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
 import { adminDashboardRoutes, adminReportRoutes } from './routes-reports.ts';
 import { adminSimRoutes } from './routes-sims.ts';
+import { adminWebhookRoutes } from './routes-webhooks.ts';
 import { purgeJob } from './service.ts';
 
 /**
@@ -45,6 +46,7 @@ export const adminPlugin = fp(
           uploads: app.uploads,
         })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
+        await adminWebhookRoutes({ ...deps, webhooks: app.webhooks })(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);
@@ -64,6 +66,7 @@ export const adminPlugin = fp(
       'iot-money',
       'iot-layout',
       'customer',
+      'webhooks',
     ],
   },
 );
