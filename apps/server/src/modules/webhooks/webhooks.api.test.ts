@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeOperator, randomIp, signIn } from '../admin/test-kit.ts';
 import { makeAgent } from '../agents/test-kit.ts';
+import { makeDevice } from '../iot-device/test-kit.ts';
 import { deliver, makeCard, payAtCashier } from '../iot-money/test-kit.ts';
 import { makeOrder, testClock } from '../orders/test-kit.ts';
 import { send } from './sender.ts';
@@ -270,6 +271,30 @@ describe('webhook deliveries', () => {
       await t.app.jobs.get('iotAlerts.scan')!.run(clock.t);
       await runJob();
       expect(rx.got).toHaveLength(1);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('a device going off line is told once, until it comes back on line', async () => {
+    const rx = await receiver();
+    try {
+      const { agent, h } = await agentWithConsole();
+      await addEndpoint(h, rx.url, ['device.offline']);
+      const { deviceNo } = await makeDevice(t.app, { now: clock.t });
+      await t.app.db.db.updateTable('iot_devices').set({ promo_code: agent.promoCode }).where('device_no', '=', deviceNo).execute();
+      const state = (online: boolean) => t.app.iotDevice.handle({ type: 'state', deviceNo, state: { online } });
+      await state(true);
+      await state(false);
+      await state(false);
+      await runJob();
+      expect(rx.got.map((g) => JSON.parse(g.raw))).toEqual([
+        expect.objectContaining({ type: 'device.offline', data: { deviceNo, at: clock.t } }),
+      ]);
+      await state(true);
+      await state(false);
+      await runJob();
+      expect(rx.got).toHaveLength(2);
     } finally {
       await rx.close();
     }
