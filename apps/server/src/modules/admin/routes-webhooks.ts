@@ -6,15 +6,15 @@ import {
   apiTokenList,
   apiTokenRevokeBody,
   apiTokensQuery,
-  webhookDelivery,
   webhookDeliveriesQuery,
+  webhookDelivery,
   webhookDeliveryPage,
   webhookEndpoint,
   webhookEndpointBody,
   webhookEndpointCreated,
   webhookEndpointList,
-  webhookEndpointUpdateBody,
   webhookEndpointsQuery,
+  webhookEndpointUpdateBody,
   webhookReplayBody,
 } from '@simshop/contract/webhooks';
 import { ok } from '../../lib/envelope.ts';
@@ -30,7 +30,12 @@ type WebhookAdminDeps = admin.AdminDeps & { webhooks: Webhooks };
  * The storefront a call works on: an agent only its own (naming another is refused), an owner the
  * one it names, or every storefront for lists when it names none. Staff are refused.
  */
-async function storefrontOf(deps: WebhookAdminDeps, op: admin.Operator, promoterId: number | undefined, forList: boolean): Promise<number | null> {
+async function storefrontOf(
+  deps: WebhookAdminDeps,
+  op: admin.Operator,
+  promoterId: number | undefined,
+  forList: boolean,
+): Promise<number | null> {
   admin.requireArea(op, 'webhooks');
   if (op.role === 'owner') {
     if (promoterId === undefined) {
@@ -40,7 +45,8 @@ async function storefrontOf(deps: WebhookAdminDeps, op: admin.Operator, promoter
     if (!(await deps.site.promoterById(promoterId))) throw invalid('promoterId', 'admin.noSuchObject');
     return promoterId;
   }
-  if (op.promoterId === null || (promoterId !== undefined && promoterId !== op.promoterId)) throw invalid('promoterId', 'admin.noSuchObject');
+  if (op.promoterId === null || (promoterId !== undefined && promoterId !== op.promoterId))
+    throw invalid('promoterId', 'admin.noSuchObject');
   return op.promoterId;
 }
 
@@ -187,7 +193,8 @@ export function adminWebhookRoutes(deps: WebhookAdminDeps) {
         schema: {
           tags,
           security,
-          summary: 'Makes an API token of a storefront with its scopes; the reply carries the token, shown this once (only its hash is kept). Audited.',
+          summary:
+            'Makes an API token of a storefront with its scopes; the reply carries the token, shown this once (only its hash is kept). Audited.',
           body: apiTokenBody,
           response: { 200: envelope(apiTokenCreated) },
         },

@@ -166,7 +166,11 @@ async function give(
       if (!days || a.superseded !== 0 || !card || card.promoterId === null) continue;
       await deps.webhooks?.emit(
         trx,
-        { promoterId: card.promoterId, type: 'package.ending', data: { simNo: card.simNo, endAt: Number(a.period_end), days: Number(days[1]) } },
+        {
+          promoterId: card.promoterId,
+          type: 'package.ending',
+          data: { simNo: card.simNo, endAt: Number(a.period_end), days: Number(days[1]) },
+        },
         deps.now(),
       );
     }

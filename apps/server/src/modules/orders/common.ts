@@ -97,7 +97,15 @@ export async function emitPaid(
     {
       promoterId: Number(o.promoterId),
       type: 'order.paid',
-      data: { orderNo: o.orderNo, kind: o.kind, item: o.item, amount: Number(o.amount), paymentNo: p.payment_no, method: p.method, paidAt: Number(p.paid_at ?? now) },
+      data: {
+        orderNo: o.orderNo,
+        kind: o.kind,
+        item: o.item,
+        amount: Number(o.amount),
+        paymentNo: p.payment_no,
+        method: p.method,
+        paidAt: Number(p.paid_at ?? now),
+      },
     },
     now,
   );

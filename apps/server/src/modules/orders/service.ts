@@ -15,7 +15,17 @@ import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
 import type { PaymentRow, RefundView } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
-import { addressOf, checkAddress, checkOwner, emitPaid, type OrderDeps, type Owner, payReturnUrl, visibleTo, WAREHOUSE_CITY } from './common.ts';
+import {
+  addressOf,
+  checkAddress,
+  checkOwner,
+  emitPaid,
+  type OrderDeps,
+  type Owner,
+  payReturnUrl,
+  visibleTo,
+  WAREHOUSE_CITY,
+} from './common.ts';
 import * as fastOrders from './fast-number-orders.ts';
 import * as goodsOrders from './goods-orders.ts';
 import * as goodsRepo from './goods-repository.ts';

@@ -16,7 +16,12 @@ export function waitingEvents(db: Db, limit: number) {
 
 /** Marks an event's deliveries made; false when another run did it first. */
 export async function claimEvent(db: Db, id: number): Promise<boolean> {
-  const r = await db.updateTable('webhook_events').set({ fanned_out: 1 }).where('id', '=', id).where('fanned_out', '=', 0).executeTakeFirst();
+  const r = await db
+    .updateTable('webhook_events')
+    .set({ fanned_out: 1 })
+    .where('id', '=', id)
+    .where('fanned_out', '=', 0)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -120,7 +125,12 @@ export async function recordTry(
   await db.updateTable('webhook_deliveries').set(change).where('id', '=', id).where('next_at', '=', leaseUntil).execute();
 }
 
-export async function deliveriesOf(db: Db, f: { promoterId: number | null; endpointId?: number | undefined }, offset: number, limit: number) {
+export async function deliveriesOf(
+  db: Db,
+  f: { promoterId: number | null; endpointId?: number | undefined },
+  offset: number,
+  limit: number,
+) {
   let q = db.selectFrom('webhook_deliveries');
   if (f.promoterId !== null) q = q.where('promoter_id', '=', f.promoterId);
   if (f.endpointId !== undefined) q = q.where('endpoint_id', '=', f.endpointId);
@@ -151,7 +161,12 @@ export function tokenByHash(db: Db, hash: string) {
 }
 
 export async function revokeToken(db: Db, id: number, now: number): Promise<boolean> {
-  const r = await db.updateTable('api_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -129,7 +129,12 @@ export function send(url: string, headers: Record<string, string>, body: string,
       u,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'simshop-webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'simshop-webhooks/1',
+          ...headers,
+        },
         ...(production ? { lookup: publicLookup as never } : {}),
       },
       (res) => {
@@ -157,7 +162,13 @@ export function send(url: string, headers: Record<string, string>, body: string,
       finish({ statusCode: null, response: `no answer within ${SEND_RULES.timeoutMs / 1000} s`, ok: false });
       req.destroy();
     }, SEND_RULES.timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, response: (err.code === 'EPRIVATE' || !err.code ? err.message : err.code).slice(0, SEND_RULES.keptChars), ok: false }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({
+        statusCode: null,
+        response: (err.code === 'EPRIVATE' || !err.code ? err.message : err.code).slice(0, SEND_RULES.keptChars),
+        ok: false,
+      }),
+    );
     req.end(body);
   });
 }

@@ -135,7 +135,11 @@ export class Webhooks implements WebhookEmitter {
   }
 
   async updateEndpoint(id: number, enabled: boolean, events: WebhookEvent[]): Promise<WebhookEndpoint> {
-    await repo.updateEndpoint(this.deps.db, id, { enabled: enabled ? 1 : 0, events: [...new Set(events)].join(','), updated_at: this.deps.now() });
+    await repo.updateEndpoint(this.deps.db, id, {
+      enabled: enabled ? 1 : 0,
+      events: [...new Set(events)].join(','),
+      updated_at: this.deps.now(),
+    });
     return endpointView((await repo.endpointById(this.deps.db, id))!);
   }
 
@@ -241,7 +245,12 @@ export class Webhooks implements WebhookEmitter {
     if (!endpoint || !event || endpoint.enabled !== 1) {
       result = { statusCode: null, durationMs: 0, response: 'the endpoint is disabled', ok: false };
     } else {
-      const body = JSON.stringify({ id: Number(event.id), type: event.type, createdAt: Number(event.created_at), data: JSON.parse(event.payload) });
+      const body = JSON.stringify({
+        id: Number(event.id),
+        type: event.type,
+        createdAt: Number(event.created_at),
+        data: JSON.parse(event.payload),
+      });
       const timestamp = Math.floor(now / 1000);
       result = await send(
         endpoint.url,

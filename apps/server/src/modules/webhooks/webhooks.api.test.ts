@@ -103,15 +103,33 @@ describe('webhook deliveries', () => {
       const req = rx.got[0]!;
       expect(req.headers['x-simshop-event']).toBe('order.paid');
       expect(req.headers['x-simshop-timestamp']).toBe(String(Math.floor(clock.t / 1000)));
-      expect(verifySignature(mine.secret, String(req.headers['x-simshop-signature']), String(req.headers['x-simshop-timestamp']), req.raw, clock.t)).toBe(
-        true,
-      );
-      expect(verifySignature('whsec_wrong', String(req.headers['x-simshop-signature']), String(req.headers['x-simshop-timestamp']), req.raw, clock.t)).toBe(
-        false,
-      );
+      expect(
+        verifySignature(
+          mine.secret,
+          String(req.headers['x-simshop-signature']),
+          String(req.headers['x-simshop-timestamp']),
+          req.raw,
+          clock.t,
+        ),
+      ).toBe(true);
+      expect(
+        verifySignature(
+          'whsec_wrong',
+          String(req.headers['x-simshop-signature']),
+          String(req.headers['x-simshop-timestamp']),
+          req.raw,
+          clock.t,
+        ),
+      ).toBe(false);
       // A signature is good for five minutes only.
       expect(
-        verifySignature(mine.secret, String(req.headers['x-simshop-signature']), String(req.headers['x-simshop-timestamp']), req.raw, clock.t + 301_000),
+        verifySignature(
+          mine.secret,
+          String(req.headers['x-simshop-signature']),
+          String(req.headers['x-simshop-timestamp']),
+          req.raw,
+          clock.t + 301_000,
+        ),
       ).toBe(false);
       const event = JSON.parse(req.raw);
       expect(event).toEqual({
@@ -177,7 +195,9 @@ describe('webhook deliveries', () => {
       expect(rx.got).toHaveLength(3);
       // Every try is the same event, signed anew.
       expect(new Set(rx.got.map((g) => JSON.parse(g.raw).id)).size).toBe(1);
-      expect([retryDelay(1), retryDelay(2), retryDelay(3), retryDelay(4), retryDelay(5)]).toEqual([30_000, 60_000, 120_000, 240_000, 480_000]);
+      expect([retryDelay(1), retryDelay(2), retryDelay(3), retryDelay(4), retryDelay(5)]).toEqual([
+        30_000, 60_000, 120_000, 240_000, 480_000,
+      ]);
     } finally {
       await rx.close();
     }
@@ -210,7 +230,13 @@ describe('webhook deliveries', () => {
       await runJob();
       const [first] = (await deliveries(h, ep.id)).list;
       const replayed = body<WebhookDelivery>(await post('/api/admin/webhooks/deliveries/replay', { id: first!.id }, h));
-      expect(replayed.data).toMatchObject({ state: 'pending', attempt: 0, replayOf: first!.id, eventId: first!.eventId, endpointId: ep.id });
+      expect(replayed.data).toMatchObject({
+        state: 'pending',
+        attempt: 0,
+        replayOf: first!.id,
+        eventId: first!.eventId,
+        endpointId: ep.id,
+      });
       await runJob();
       expect(rx.got).toHaveLength(2);
       expect(JSON.parse(rx.got[1]!.raw)).toEqual(JSON.parse(rx.got[0]!.raw));
@@ -322,7 +348,9 @@ describe('endpoint addresses', () => {
     const res = await post('/api/admin/webhooks/endpoints', { url: 'not a url at all', events: ['order.paid'] }, h);
     expect(res.headers['x-error-field']).toBe('url');
     expect(body(await post('/api/admin/webhooks/endpoints', { url: 'https://example.com/hook', events: [] }, h)).code).toBe(-1);
-    expect(body(await post('/api/admin/webhooks/endpoints', { url: 'https://example.com/hook', events: ['order.shipped'] }, h)).code).toBe(-1);
+    expect(body(await post('/api/admin/webhooks/endpoints', { url: 'https://example.com/hook', events: ['order.shipped'] }, h)).code).toBe(
+      -1,
+    );
     expect(urlProblem('https://example.com/hook', false)).toBe(null);
     expect(urlProblem('http://localhost:8080/hook', false)).toBe(null);
     expect(urlProblem('https://user:pw@example.com/hook', false)).toBe('format');
@@ -331,7 +359,17 @@ describe('endpoint addresses', () => {
   it('in production refuses plain HTTP and private, loopback and link-local addresses, also when a name resolves to one', async () => {
     expect(urlProblem('http://localhost:8080/hook', true)).toBe('https');
     expect(urlProblem('https://localhost/hook', true)).toBe('private');
-    for (const host of ['127.0.0.1', '10.1.2.3', '172.16.0.9', '192.168.1.1', '169.254.169.254', '[::1]', '[fd00::1]', '[::ffff:10.0.0.1]', '0.0.0.0'])
+    for (const host of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.9',
+      '192.168.1.1',
+      '169.254.169.254',
+      '[::1]',
+      '[fd00::1]',
+      '[::ffff:10.0.0.1]',
+      '0.0.0.0',
+    ])
       expect(urlProblem(`https://${host}/hook`, true), host).toBe('private');
     expect(urlProblem('https://93.184.216.34/hook', true)).toBe(null);
     // A name passes the form check; the call itself refuses where it resolves.
@@ -369,7 +407,9 @@ describe('the agent read API', () => {
     const orders = body<{ list: { orderNo: string; status: string; amount: number }[]; total: number }>(
       await get('/api/agent/v1/orders', { authorization: `Bearer ${both.data.token}` }),
     );
-    expect(orders.data.list).toEqual([expect.objectContaining({ orderNo: paid.orderNo, status: 'paid', amount: paid.amount, kind: 'number' })]);
+    expect(orders.data.list).toEqual([
+      expect.objectContaining({ orderNo: paid.orderNo, status: 'paid', amount: paid.amount, kind: 'number' }),
+    ]);
     expect(orders.data.total).toBe(1);
 
     // Only the hash is kept, and the list never carries the token.
@@ -468,7 +508,9 @@ describe('who may manage webhooks and tokens', () => {
       });
       expect(body(await get(`/api/admin/webhooks/endpoints?promoterId=${b.agent.id}`, a.h)).code).toBe(-1);
       expect(body(await get(`/api/admin/webhooks/deliveries?endpointId=${theirEp.id}`, a.h)).code).toBe(-1);
-      expect(body(await post('/api/admin/webhooks/tokens', { name: 'x', scopes: ['cards:read'], promoterId: b.agent.id }, a.h)).code).toBe(-1);
+      expect(body(await post('/api/admin/webhooks/tokens', { name: 'x', scopes: ['cards:read'], promoterId: b.agent.id }, a.h)).code).toBe(
+        -1,
+      );
       const aLists = body<{ list: { id: number }[] }>(await get('/api/admin/webhooks/endpoints', a.h)).data.list;
       expect(aLists.map((e) => e.id)).not.toContain(theirEp.id);
       // The owner names the storefront to create for, and reaches every object.
