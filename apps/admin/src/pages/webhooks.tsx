@@ -286,7 +286,7 @@ function DeliveriesTab({ promoterId }: { promoterId: number | undefined }) {
             render: (v: WebhookDelivery['state'], d) => (
               <Space size={4}>
                 <Tag color={STATE_COLOURS[v]}>{t(`webhooks.state.${v}`)}</Tag>
-                {d.replayOf !== null && <Tag>{t('webhooks.replay')}</Tag>}
+                {d.replayOf !== null && <Tag>{t('webhooks.replayOf', { id: d.replayOf })}</Tag>}
               </Space>
             ),
           },
