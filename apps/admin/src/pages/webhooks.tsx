@@ -274,11 +274,11 @@ function DeliveriesTab({ promoterId }: { promoterId: number | undefined }) {
         dataSource={q.data?.list ?? []}
         pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
         onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1400 }}
         columns={[
           { title: t('webhooks.createdAt'), dataIndex: 'createdAt', width: 160, render: (v: number) => time(v) },
           { title: t('webhooks.event.title'), dataIndex: 'event', width: 130, render: (v: WebhookEvent) => t(`webhooks.event.${v}`) },
-          { title: t('webhooks.url'), dataIndex: 'url', ellipsis: true },
+          { title: t('webhooks.url'), dataIndex: 'url', width: 240, ellipsis: true },
           {
             title: t('webhooks.state.title'),
             dataIndex: 'state',
@@ -301,6 +301,7 @@ function DeliveriesTab({ promoterId }: { promoterId: number | undefined }) {
           {
             title: t('webhooks.response'),
             dataIndex: 'response',
+            width: 220,
             ellipsis: true,
             render: (v: string) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'),
           },
