@@ -20,7 +20,10 @@ import { page, pageQuery } from './envelope.ts';
  * (`orders:read`).
  */
 
-export const WEBHOOK_EVENTS = ['order.paid', 'package.ending', 'device.offline'] as const;
+export const WEBHOOK_EVENTS = ['order.paid', 'card.lowBalance', 'package.ending', 'device.offline'] as const;
+
+/** `card.lowBalance`: a balance purchase takes a card's balance from at least this (fen) to below it. */
+export const LOW_BALANCE_FEN = 1_000;
 export const webhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEvent>;
 

@@ -7,7 +7,7 @@ import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeOperator, randomIp, signIn } from '../admin/test-kit.ts';
 import { makeAgent } from '../agents/test-kit.ts';
 import { makeDevice } from '../iot-device/test-kit.ts';
-import { deliver, makeCard, payAtCashier } from '../iot-money/test-kit.ts';
+import { addPackage, deliver, key, makeCard, makeCardClient, payAtCashier } from '../iot-money/test-kit.ts';
 import { makeOrder, testClock } from '../orders/test-kit.ts';
 import { send } from './sender.ts';
 import { DELIVERY_RULES, retryDelay, urlProblem, verifySignature } from './service.ts';
@@ -297,6 +297,26 @@ describe('webhook deliveries', () => {
       await t.app.jobs.get('iotAlerts.scan')!.run(clock.t);
       await runJob();
       expect(rx.got).toHaveLength(1);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('a balance purchase taking a card below ¥10 is told to the card’s storefront once', async () => {
+    const rx = await receiver();
+    try {
+      const { agent, h } = await agentWithConsole();
+      await addEndpoint(h, rx.url, ['card.lowBalance']);
+      const packageId = await addPackage(t.app, { name: `pack ${agent.promoCode}`, price: 600, promo_code: agent.promoCode }, clock.t);
+      const { simNo, c } = await makeCardClient(t.app, { promoCode: agent.promoCode, balance: 1500, now: clock.t });
+      const buy = () => c.post('/api/iot/buyPackage', { packageId, payMethod: 'balance' }, { 'idempotency-key': key() });
+      // ¥15.00 → ¥9.00: below ¥10; ¥9.00 → ¥3.00: already below, nothing more.
+      expect((await buy()).code).toBe(0);
+      expect((await buy()).code).toBe(0);
+      await runJob();
+      expect(rx.got.map((g) => JSON.parse(g.raw))).toEqual([
+        expect.objectContaining({ type: 'card.lowBalance', data: { simNo, balance: 900, threshold: 1000 } }),
+      ]);
     } finally {
       await rx.close();
     }
