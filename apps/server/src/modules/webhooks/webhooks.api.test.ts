@@ -482,7 +482,7 @@ describe('the agent read API', () => {
   });
 });
 
-describe('who may manage webhooks and tokens', () => {
+describe('authorisation matrix: role × webhook route × another storefront’s object', () => {
   it('an agent only its own storefront, staff nothing, an owner any storefront it names; every write audited', async () => {
     const rx = await receiver();
     try {
