@@ -235,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         securitySchemes: {
           simToken: { type: 'apiKey', in: 'header', name: 'x-sim-token' },
           adminToken: { type: 'http', scheme: 'bearer' },
+          agentToken: { type: 'http', scheme: 'bearer', description: 'An agent API token made in the console (sst_…)' },
         },
       },
     },

@@ -138,6 +138,11 @@ export const MESSAGES = {
   'admin.loginRequired': [],
   'admin.forbidden': [],
   'admin.noSuchObject': [],
+  'webhooks.badUrl': [],
+  'webhooks.httpsOnly': [],
+  'webhooks.privateAddress': [],
+  'agentApi.badToken': [],
+  'agentApi.scope': ['scope'],
   'adminSims.alreadyDecided': [],
   'simsImport.badHeader': [],
   'simsImport.badIccid': [],
@@ -539,6 +544,9 @@ export const FIELDS = [
   'csv',
   'draftId',
   'endAt',
+  'url',
+  'events',
+  'scopes',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -23,6 +23,7 @@ import { SimsPage } from '../pages/sims.tsx';
 import { SimsImportPage } from '../pages/sims-import.tsx';
 import { SimsRealnamePage } from '../pages/sims-realname.tsx';
 import { StorefrontsPage } from '../pages/storefronts.tsx';
+import { WebhooksPage } from '../pages/webhooks.tsx';
 import { ConsoleLayout } from './layout.tsx';
 
 const queryClient = new QueryClient({
@@ -54,6 +55,7 @@ const router = createHashRouter([
       { path: 'layouts', element: <LayoutsPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'webhooks', element: <WebhooksPage /> },
     ],
   },
 ]);

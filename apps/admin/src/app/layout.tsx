@@ -25,6 +25,7 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/layouts', key: 'layouts.menu', roles: ['owner', 'agent'] },
   { path: '/content', key: 'layouts.contentMenu', roles: ['owner', 'agent'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
+  { path: '/webhooks', key: 'webhooks.menu', roles: ['owner', 'agent'] },
 ];
 
 export function LanguagePicker() {

@@ -7,6 +7,9 @@ import en from '../locales/en.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
 import simsZhHant from '../locales/sims.zh-Hant.json';
+import webhooksEn from '../locales/webhooks.en.json';
+import webhooksZhHans from '../locales/webhooks.zh-Hans.json';
+import webhooksZhHant from '../locales/webhooks.zh-Hant.json';
 import zhHans from '../locales/zh-Hans.json';
 import zhHant from '../locales/zh-Hant.json';
 import { setApiLanguage } from './api.ts';
@@ -44,9 +47,9 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn, capabilities: capabilitiesEn } },
-    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans, capabilities: capabilitiesZhHans } },
-    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant, capabilities: capabilitiesZhHant } },
+    en: { translation: { ...en, sims: simsEn, capabilities: capabilitiesEn, webhooks: webhooksEn } },
+    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans, capabilities: capabilitiesZhHans, webhooks: webhooksZhHans } },
+    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant, capabilities: capabilitiesZhHant, webhooks: webhooksZhHant } },
   },
   interpolation: { escapeValue: false },
 });

@@ -18,6 +18,7 @@ import type { NumberWatchTables } from './schema-number-watch.ts';
 import type { PromotionTables } from './schema-promotion.ts';
 import type { SmsTables } from './schema-sms.ts';
 import type { StorefrontTables } from './schema-storefront.ts';
+import type { WebhookTables } from './schema-webhooks.ts';
 
 /** Tables of the foundation; each domain module adds its own interface to Database below. */
 export interface PromotersTable {
@@ -95,4 +96,5 @@ export interface Database
     SmsTables,
     NumberWatchTables,
     IotAlertTables,
-    IotCapabilityTables {}
+    IotCapabilityTables,
+    WebhookTables {}

@@ -32,6 +32,7 @@ import { sitePlugin } from './site/index.ts';
 import { smsPlugin } from './sms/index.ts';
 import { trackingPlugin } from './tracking/index.ts';
 import { uploadsPlugin } from './uploads/index.ts';
+import { agentApiPlugin, webhooksPlugin } from './webhooks/index.ts';
 
 type ModulePlugin = FastifyPluginAsync<any>;
 
@@ -70,6 +71,8 @@ const plugins: ModulePlugin[] = [
   iotTimelinePlugin,
   agentsPlugin,
   adminPlugin,
+  webhooksPlugin,
+  agentApiPlugin,
 ];
 
 interface PluginMeta {

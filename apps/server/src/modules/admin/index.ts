@@ -11,6 +11,7 @@ import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
 import { adminDashboardRoutes, adminReportRoutes } from './routes-reports.ts';
 import { adminSimRoutes } from './routes-sims.ts';
+import { adminWebhookRoutes } from './routes-webhooks.ts';
 import { purgeJob } from './service.ts';
 
 /**
@@ -47,6 +48,7 @@ export const adminPlugin = fp(
         })(scope);
         await adminCapabilityRoutes({ ...deps, store: app.db, sims: app.iotSims, capabilities: app.iotCapabilities })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
+        await adminWebhookRoutes({ ...deps, webhooks: app.webhooks })(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);
@@ -67,6 +69,7 @@ export const adminPlugin = fp(
       'iot-money',
       'iot-layout',
       'customer',
+      'webhooks',
     ],
   },
 );

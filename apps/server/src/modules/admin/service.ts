@@ -164,12 +164,12 @@ export async function logout(deps: AdminDeps, token: string): Promise<void> {
 // ── Authorisation ─────────────────────────────────────────────────────────────────────────
 
 /** What an operator works on. */
-export type Area = 'orders' | 'numbers' | 'sims' | 'layouts' | 'agentPrices' | 'audit' | 'operators' | 'capabilities';
+export type Area = 'orders' | 'numbers' | 'sims' | 'layouts' | 'agentPrices' | 'audit' | 'operators' | 'webhooks' | 'capabilities';
 
 /** The areas of each role (spec §6 and the console's roles): owner everything, staff orders and service. */
 export const ROLE_AREAS: Readonly<Record<OperatorRole, readonly Area[]>> = {
-  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'capabilities'],
-  agent: ['orders', 'sims', 'layouts', 'agentPrices'],
+  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'webhooks', 'capabilities'],
+  agent: ['orders', 'sims', 'layouts', 'agentPrices', 'webhooks'],
   staff: ['orders'],
 };
 

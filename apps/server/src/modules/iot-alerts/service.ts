@@ -12,8 +12,9 @@ import { chinaDay, DAY_MS } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
 import type { ComingRenewal } from '../iot-money/service.ts';
-import type { CardUsage, Sims } from '../iot-sims/service.ts';
+import { type CardUsage, operatorCardsByIds, type Sims } from '../iot-sims/service.ts';
 import type { Sms, SmsNotice } from '../sms/service.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
 import { forecastUsage } from './forecast.ts';
 import * as repo from './repository.ts';
 
@@ -29,6 +30,10 @@ export interface AlertDeps {
   sms: Pick<Sms, 'notifyAll'>;
   /** Auto-renewals coming (the iot-money module). */
   renewals: { coming(now: number, withinMs: number): Promise<ComingRenewal[]> };
+  /** Records `package.ending` for the card's storefront's webhooks with the alert. */
+  webhooks?: WebhookEmitter;
+  /** The storefront id of a promo code (the site module). */
+  promoterIdOf?: (promoCode: string) => Promise<number | null>;
   log: FastifyBaseLogger;
   now: () => number;
 }
@@ -145,7 +150,32 @@ async function give(
   settings: (simId: number) => Stored,
   phoneOf: (simId: number) => string,
 ): Promise<GivenAlert[]> {
-  const fresh = await repo.insertAlerts(deps.db, rows);
+  // The storefronts of the cards whose package ends, read before the transaction.
+  const ending = rows.filter((r) => r.kind.startsWith('ending'));
+  const cards = new Map<number, { simNo: string; promoterId: number | null }>();
+  if (deps.webhooks && deps.promoterIdOf && ending.length > 0) {
+    for (const c of await operatorCardsByIds(deps.db, [...new Set(ending.map((r) => r.sim_id))]))
+      cards.set(c.id, { simNo: c.simNo, promoterId: await deps.promoterIdOf(c.promoCode) });
+  }
+  // The alerts and their webhook events are recorded together.
+  const fresh = await deps.db.transaction().execute(async (trx) => {
+    const made = await repo.insertAlerts(trx, rows);
+    for (const a of made) {
+      const card = cards.get(a.sim_id);
+      const days = /^ending(\d+)$/.exec(a.kind);
+      if (!days || a.superseded !== 0 || !card || card.promoterId === null) continue;
+      await deps.webhooks?.emit(
+        trx,
+        {
+          promoterId: card.promoterId,
+          type: 'package.ending',
+          data: { simNo: card.simNo, endAt: Number(a.period_end), days: Number(days[1]) },
+        },
+        deps.now(),
+      );
+    }
+    return made;
+  });
   return fresh
     .filter((a) => a.superseded === 0)
     .map((a) => {

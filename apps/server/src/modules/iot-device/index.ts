@@ -37,6 +37,8 @@ export const iotDevicePlugin = fp(
       now: () => app.config.now(),
       timeoutMs: cfg.commandTimeoutMs,
       log: app.log,
+      webhooks: app.webhooks,
+      promoterIdOf: async (promoCode: string) => (await app.site.findPromoter(promoCode))?.id ?? null,
     });
     provider.onEvent((event) => devices.handle(event));
     app.decorate('iotDevice', devices);
@@ -55,5 +57,5 @@ export const iotDevicePlugin = fp(
       await deviceRoutes(scope, devices, app.iotSims);
     });
   },
-  { name: 'iot-device', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth'] },
+  { name: 'iot-device', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth', 'site', 'webhooks'] },
 );

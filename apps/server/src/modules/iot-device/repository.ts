@@ -76,6 +76,17 @@ export async function upsertStatus(db: Kysely<Database>, deviceId: number, chang
     .execute();
 }
 
+/** Marks an on-line device off line; false when it was not on line. */
+export async function markOffline(db: Kysely<Database>, deviceId: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('iot_device_status')
+    .set({ online: 0, updated_at: now })
+    .where('device_id', '=', deviceId)
+    .where('online', '=', 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export const terminalsOf = (db: Kysely<Database>, deviceId: number) =>
   db
     .selectFrom('iot_device_terminals')

@@ -35,6 +35,7 @@ import {
   type Sims,
   setCardInUse,
 } from '../iot-sims/service.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
 import * as repo from './repository.ts';
 
 export interface DevicesDeps {
@@ -46,6 +47,10 @@ export interface DevicesDeps {
   /** How long a command may take before it counts as timed out. */
   timeoutMs: number;
   log: FastifyBaseLogger;
+  /** Records `device.offline` for the device's storefront's webhooks when a device goes off line. */
+  webhooks?: WebhookEmitter;
+  /** The storefront id of a promo code (the site module). */
+  promoterIdOf?: (promoCode: string) => Promise<number | null>;
 }
 
 type Kind = DeviceCommand['kind'];
@@ -416,6 +421,7 @@ export class Devices {
     if (state.networkMode === 1 || state.networkMode === 2) change.network_mode = state.networkMode;
     await applyDeviceSettings(db, d.id, change, now);
     if (typeof state.currentIccid === 'string' && state.currentIccid) await setCardInUse(db, d.id, state.currentIccid, now);
+    if (!state.online) await this.wentOffline(d, now);
     await repo.upsertStatus(
       db,
       d.id,
@@ -432,6 +438,18 @@ export class Devices {
       if (row && row.device_id === d.id) await repo.move(db, state.applied, ['pending', 'sent', 'acked'], 'applied', now);
     }
     await this.forget(d.id);
+  }
+
+  /** A device on line went off line: its status changes and the storefront's webhook event is recorded together, once. */
+  private async wentOffline(d: DeviceRow, now: number) {
+    const { webhooks, promoterIdOf } = this.deps;
+    if (!webhooks || !promoterIdOf) return;
+    const promoterId = await promoterIdOf(d.promo_code);
+    if (promoterId === null) return;
+    await this.deps.db.db.transaction().execute(async (trx) => {
+      if (!(await repo.markOffline(trx, d.id, now))) return;
+      await webhooks.emit(trx, { promoterId, type: 'device.offline', data: { deviceNo: d.device_no, at: now } }, now);
+    });
   }
 
   private async onReport(d: DeviceRow, r: ReportMessage, now: number) {

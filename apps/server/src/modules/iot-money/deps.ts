@@ -10,6 +10,7 @@ import type { SimLogin } from '../iot-auth/service.ts';
 import type { Sims } from '../iot-sims/service.ts';
 import type { Payments } from '../payments/service.ts';
 import type { Site } from '../site/service.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
 import type { MoneyCache } from './settings.ts';
 
 /** Order type of every IoT order in the payment module. */
@@ -29,6 +30,8 @@ export interface MoneyDeps {
   cache: MoneyCache;
   /** First tries at the carrier under way on this instance, by order id (a replay waits for its order's). */
   firstTries: Map<number, Promise<unknown>>;
+  /** Records `card.lowBalance` for the card's storefront's webhooks, in the purchase's transaction. */
+  webhooks?: WebhookEmitter;
 }
 
 export type Trx = Kysely<Database>;

@@ -38,6 +38,7 @@ export const iotMoneyPlugin = fp(
       log: app.log,
       cache: new MoneyCache(now),
       firstTries: new Map(),
+      webhooks: app.webhooks,
     };
     registerIotOrderType(deps);
     app.decorate('iotTopups', {
@@ -56,5 +57,5 @@ export const iotMoneyPlugin = fp(
     });
     addJobs(app.jobs, [...orderJobs(deps), ...provisioningJobs(deps), ...renewalJobs(deps)]);
   },
-  { name: 'iot-money', dependencies: ['jobs', 'site', 'payments', 'iot-sessions', 'iot-carrier', 'iot-sims', 'iot-auth'] },
+  { name: 'iot-money', dependencies: ['jobs', 'site', 'payments', 'iot-sessions', 'iot-carrier', 'iot-sims', 'iot-auth', 'webhooks'] },
 );

@@ -5,6 +5,7 @@
 import { Code } from '@simshop/contract/codes';
 import { BindPhoneMode, type DurationUnitValue, NumbAuth } from '@simshop/contract/iot';
 import type { BuyPackageBody, Effect, IotOrderReply } from '@simshop/contract/iot-money';
+import { LOW_BALANCE_FEN } from '@simshop/contract/webhooks';
 import { BizError, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import { termOr } from '../../lib/messages.ts';
@@ -97,6 +98,30 @@ export interface Placed {
   window: { startsAt: number; endsAt: number };
   /** The first try at the carrier, to make once the transaction has committed. */
   task: ProvisionTask;
+  /** The card's balance after the debit. */
+  balanceAfter: number;
+}
+
+/** The storefront id of a card's promo code, read before a transaction (null when it has none). */
+export async function storefrontOfCard(deps: MoneyDeps, promoCode: string): Promise<number | null> {
+  return deps.webhooks ? ((await deps.site.findPromoter(promoCode))?.id ?? null) : null;
+}
+
+/** Records `card.lowBalance` in the purchase's transaction when its debit took the balance from at least the threshold to below it. */
+export async function emitLowBalance(
+  deps: MoneyDeps,
+  trx: Trx,
+  promoterId: number | null,
+  card: Card,
+  after: number,
+  now: number,
+): Promise<void> {
+  if (!deps.webhooks || promoterId === null || card.balance < LOW_BALANCE_FEN || after >= LOW_BALANCE_FEN) return;
+  await deps.webhooks.emit(
+    trx,
+    { promoterId, type: 'card.lowBalance', data: { simNo: card.sim_no, balance: after, threshold: LOW_BALANCE_FEN } },
+    now,
+  );
 }
 
 /**
@@ -158,6 +183,7 @@ export async function placeBalancePurchase(trx: Trx, card: Card, pkg: PackageRow
     order,
     window,
     task: { orderId: order.id, orderNo, tries: 1, card, pkg: { ...held, id: simPackageId, unlimited: pkg.unlimited } },
+    balanceAfter: totals.balance ?? card.balance,
   };
 }
 
@@ -190,6 +216,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
   const scope = `iot.buyPackage:${caller.simId}`;
   if (byBalance) {
     let placed: Placed | undefined;
+    const storefront = await storefrontOfCard(deps, card.promo_code);
     const reply = await idempotentTx(
       db,
       scope,
@@ -211,6 +238,7 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
           },
           now,
         );
+        await emitLowBalance(deps, trx, storefront, locked, placed.balanceAfter, now);
         return { order: orderView(placed.order, { starts_at: placed.window.startsAt, ends_at: placed.window.endsAt }), payment: null };
       },
       now,

@@ -13,7 +13,7 @@ import { cardById, cardsEndingBetween, lockCard } from '../iot-sims/service.ts';
 import { findPackage, packagesFor, toCatalog, unsellableReason } from './catalogue.ts';
 import type { MoneyDeps } from './deps.ts';
 import { localized } from './packages.ts';
-import { afterCommit, type Placed, placeBalancePurchase } from './purchase.ts';
+import { afterCommit, emitLowBalance, type Placed, placeBalancePurchase, storefrontOfCard } from './purchase.ts';
 import { discountedPrice } from './rules.ts';
 import { settingsFor } from './settings.ts';
 
@@ -154,6 +154,7 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
   if (!pkg || !toCatalog(pkg, now).renewable) return skip('package_off_sale', 'the chosen package is no longer on sale');
   let result: Attempt;
   let placed: Placed | undefined;
+  const storefront = await storefrontOfCard(deps, card0.promo_code);
   try {
     result = await db.transaction().execute(async (trx): Promise<Attempt> => {
       // Every rule is checked on the locked card: it may have changed since it was read above.
@@ -171,6 +172,7 @@ export async function renewOne(deps: MoneyDeps, simId: number, now: number): Pro
         return skipped('balance_short', message);
       }
       placed = await placeBalancePurchase(trx, card, pkg, { effect: 'next', useCouponCoin: false, source: 'renewal', discount }, now);
+      await emitLowBalance(deps, trx, storefront, card, placed.balanceAfter, now);
       return { outcome: 'renewed', reason: '', message: pkg.name, orderNo: placed.order.order_no };
     });
   } catch (err) {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
@@ -7,6 +9,7 @@ import type { Logistics } from '../logistics/service.ts';
 import type { Numbers } from '../numbers/service.ts';
 import type { Payments } from '../payments/service.ts';
 import { divisionChildren, divisionName } from '../site/service.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
 
 /**
  * Who is asking: the logged-in mobile (from x-session-id) and the hash of the browser's
@@ -25,6 +28,8 @@ export interface OrderDeps extends Deps {
   goods: Goods;
   payments: Payments;
   logistics: Logistics;
+  /** Records `order.paid` for the storefront's webhooks, in the payment's transaction. */
+  webhooks?: WebhookEmitter;
 }
 
 /** Where parcels leave from (the simulator's origin). */
@@ -77,4 +82,31 @@ interface AddressRow {
 export function addressOf(o: AddressRow) {
   const names = [o.province, o.city, o.county].map((c) => divisionName(c) ?? '').join('');
   return { province: o.province, city: o.city, county: o.county, detail: o.address_detail, fullText: `${names}${o.address_detail}` };
+}
+
+/** Records `order.paid` for the storefront's webhooks in the payment's transaction (the outbox). */
+export async function emitPaid(
+  deps: OrderDeps,
+  trx: Kysely<Database>,
+  o: { kind: 'number' | 'goods'; promoterId: number; orderNo: string; amount: number; item: string },
+  p: { payment_no: string; method: string; paid_at: number | null },
+  now: number,
+): Promise<void> {
+  await deps.webhooks?.emit(
+    trx,
+    {
+      promoterId: Number(o.promoterId),
+      type: 'order.paid',
+      data: {
+        orderNo: o.orderNo,
+        kind: o.kind,
+        item: o.item,
+        amount: Number(o.amount),
+        paymentNo: p.payment_no,
+        method: p.method,
+        paidAt: Number(p.paid_at ?? now),
+      },
+    },
+    now,
+  );
 }

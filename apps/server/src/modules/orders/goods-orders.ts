@@ -12,7 +12,17 @@ import { textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
-import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, payReturnUrl, visibleTo, WAREHOUSE_CITY } from './common.ts';
+import {
+  addressOf,
+  checkAddress,
+  checkOwner,
+  emitPaid,
+  type OrderDeps,
+  type Owner,
+  payReturnUrl,
+  visibleTo,
+  WAREHOUSE_CITY,
+} from './common.ts';
 import * as repo from './goods-repository.ts';
 
 /**
@@ -263,13 +273,22 @@ async function onPaid(deps: OrderDeps, trx: Transaction<Database>, p: PaymentRow
   if (!o) return { refund: 'order not found' };
   if (o.amount !== p.amount) return { refund: 'amount differs from the order' };
   const paid = { status: 'paid', paid_at: p.paid_at ?? now, paid_payment_no: p.payment_no, hold_until: null, updated_at: now } as const;
+  const event = {
+    kind: 'goods',
+    promoterId: o.promoter_id,
+    orderNo: o.order_no,
+    amount: o.amount,
+    item: `${o.goods_name} · ${o.sku_name} ×${o.quantity}`,
+  } as const;
   if (o.status === 'awaiting_payment') {
     await repo.transition(trx, o.id, ['awaiting_payment'], paid);
+    await emitPaid(deps, trx, event, p, now);
     return 'applied';
   }
   if (o.status === 'cancelled') {
     if (await deps.goods.takeStock(trx, o.sku_id, o.quantity)) {
       await repo.transition(trx, o.id, ['cancelled'], { ...paid, cancelled_at: null, cancel_reason: '' });
+      await emitPaid(deps, trx, event, p, now);
       return 'applied';
     }
     const reason = 'sold out when the payment arrived';

@@ -13,7 +13,14 @@ import { orderJobs, registerOrderHandlers } from './service.ts';
  */
 export const ordersPlugin = fp(
   async (app: App) => {
-    const deps = { ...depsOf(app), numbers: app.numbers, goods: app.goods, payments: app.payments, logistics: app.logistics };
+    const deps = {
+      ...depsOf(app),
+      numbers: app.numbers,
+      goods: app.goods,
+      payments: app.payments,
+      logistics: app.logistics,
+      webhooks: app.webhooks,
+    };
     registerOrderHandlers(deps);
     // The ID photos of an application are served to whoever logged in may see the application.
     app.uploads.addReader(async (req, file) => {
@@ -24,5 +31,5 @@ export const ordersPlugin = fp(
     await app.register(orderRoutes(deps, app.uploads));
     addJobs(app.jobs, orderJobs(deps));
   },
-  { name: 'orders', dependencies: ['jobs', 'site', 'auth', 'numbers', 'goods', 'payments', 'logistics', 'uploads'] },
+  { name: 'orders', dependencies: ['jobs', 'site', 'auth', 'numbers', 'goods', 'payments', 'logistics', 'uploads', 'webhooks'] },
 );

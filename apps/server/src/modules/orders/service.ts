@@ -15,7 +15,17 @@ import { type Texts, textsFor } from '../i18n-texts/service.ts';
 import type { ShipmentView } from '../logistics/service.ts';
 import type { PaymentRow, RefundView } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
-import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, payReturnUrl, visibleTo, WAREHOUSE_CITY } from './common.ts';
+import {
+  addressOf,
+  checkAddress,
+  checkOwner,
+  emitPaid,
+  type OrderDeps,
+  type Owner,
+  payReturnUrl,
+  visibleTo,
+  WAREHOUSE_CITY,
+} from './common.ts';
 import * as fastOrders from './fast-number-orders.ts';
 import * as goodsOrders from './goods-orders.ts';
 import * as goodsRepo from './goods-repository.ts';
@@ -365,11 +375,13 @@ async function onPaid(deps: OrderDeps, trx: Transaction<Database>, p: PaymentRow
   if (o.status === 'awaiting_payment') {
     if (!(await deps.numbers.sellNumber(trx, o.number_id, o.id, now))) return { refund: 'the number is not held by this order' };
     await repo.transition(trx, o.id, ['awaiting_payment'], paid);
+    await emitPaid(deps, trx, { kind: 'number', promoterId: o.promoter_id, orderNo: o.order_no, amount: o.amount, item: o.number }, p, now);
     return 'applied';
   }
   if (o.status === 'cancelled' && (await deps.numbers.holdNumber(trx, o.number_id, o.id, now))) {
     await deps.numbers.sellNumber(trx, o.number_id, o.id, now);
     await repo.transition(trx, o.id, ['cancelled'], { ...paid, cancelled_at: null, cancel_reason: '' });
+    await emitPaid(deps, trx, { kind: 'number', promoterId: o.promoter_id, orderNo: o.order_no, amount: o.amount, item: o.number }, p, now);
     return 'applied';
   }
   return { refund: o.status === 'cancelled' ? 'the order was cancelled and its number sold meanwhile' : 'the order was already paid' };

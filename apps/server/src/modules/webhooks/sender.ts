@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { WEBHOOK_HEADERS } from '@simshop/contract/webhooks';
+
+/** How a delivery is sent: at most this long, and this much of the answer is read and kept. */
+export const SEND_RULES = { timeoutMs: 5_000, readBytes: 16_384, keptChars: 500 } as const;
+
+/** The signature of a delivery: `v1=` and the hex HMAC-SHA256 of `<timestamp>.<body>` keyed with the endpoint's secret. */
+export function signatureOf(secret: string, timestamp: number, body: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** A receiver's check of a delivery (as documented): the signature matches and the timestamp is within `toleranceS`. */
+export function verifySignature(secret: string, header: string, timestamp: string, body: string, nowMs: number, toleranceS = 300): boolean {
+  const ts = Number(timestamp);
+  if (!Number.isInteger(ts) || Math.abs(nowMs / 1000 - ts) > toleranceS) return false;
+  const expected = Buffer.from(signatureOf(secret, ts, body));
+  const given = Buffer.from(header);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Addresses a production server never calls: loopback, private, link-local, shared, unspecified, multicast. */
+const blocked = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
+
+/** Whether an address is one a production server must not call (IPv4-mapped IPv6 checked as IPv4). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) return blocked.check(address, 'ipv6');
+  return true;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why an endpoint address is refused, or null: not a URL, credentials in it, not HTTPS (plain HTTP
+ * only to this machine outside production), or in production an address literal that is private.
+ */
+export function urlProblem(raw: string, production: boolean): 'format' | 'https' | 'private' | null {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'format';
+  }
+  if (u.username || u.password || u.hash) return 'format';
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'https';
+  const local = LOCAL_HOSTS.has(u.hostname) || u.hostname.endsWith('.localhost');
+  if (u.protocol === 'http:' && (production || !local)) return 'https';
+  if (production) {
+    if (local) return 'private';
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && isPrivateAddress(host)) return 'private';
+  }
+  return null;
+}
+
+/** A DNS lookup that refuses private addresses, so a name that resolves (or re-resolves) to one is never called. */
+function publicLookup(
+  hostname: string,
+  options: object,
+  callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const list = addresses as LookupAddress[];
+    const bad = list.find((a) => isPrivateAddress(a.address));
+    if (bad || list.length === 0) {
+      const e = Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' });
+      return callback(e, []);
+    }
+    if ((options as { all?: boolean }).all) return callback(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+}
+
+export interface SendResult {
+  statusCode: number | null;
+  durationMs: number;
+  /** The start of the answer, or the problem. */
+  response: string;
+  ok: boolean;
+}
+
+/**
+ * POSTs a signed delivery: five seconds at most for the whole exchange, redirects not followed, at
+ * most 16 KiB of the answer read. In production the address must resolve to public addresses only.
+ */
+export function send(url: string, headers: Record<string, string>, body: string, production: boolean): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<SendResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...r, durationMs: elapsed() });
+    };
+    const u = new URL(url);
+    const client = u.protocol === 'https:' ? https : http;
+    const req = client.request(
+      u,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'simshop-webhooks/1',
+          ...headers,
+        },
+        ...(production ? { lookup: publicLookup as never } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let read = 0;
+        const done = () => {
+          const text = Buffer.concat(chunks).toString('utf8').slice(0, SEND_RULES.keptChars);
+          const code = res.statusCode ?? 0;
+          finish({ statusCode: code, response: text, ok: code >= 200 && code < 300 });
+        };
+        res.on('data', (c: Buffer) => {
+          if (read >= SEND_RULES.readBytes) return;
+          chunks.push(c.subarray(0, SEND_RULES.readBytes - read));
+          read += c.length;
+          if (read >= SEND_RULES.readBytes) {
+            done();
+            res.destroy();
+          }
+        });
+        res.on('end', done);
+        res.on('error', done);
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ statusCode: null, response: `no answer within ${SEND_RULES.timeoutMs / 1000} s`, ok: false });
+      req.destroy();
+    }, SEND_RULES.timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({
+        statusCode: null,
+        response: (err.code === 'EPRIVATE' || !err.code ? err.message : err.code).slice(0, SEND_RULES.keptChars),
+        ok: false,
+      }),
+    );
+    req.end(body);
+  });
+}
+
+export { WEBHOOK_HEADERS };
