@@ -254,6 +254,7 @@ export const MESSAGES = {
   'vip.noSuchPlan': [],
   'vip.noSuchOrder': [],
   'vip.alreadyRefunded': [],
+  'engage.noSuchTask': [],
   'vip.pointsTitle': ['times'],
   'vip.pointsContent': ['times'],
   'vip.discountTitle': ['off'],
@@ -538,6 +539,8 @@ export const FIELDS = [
   'csv',
   'draftId',
   'endAt',
+  'stock',
+  'simId',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -5,6 +5,7 @@ import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
+import { adminEngageRoutes } from './routes-engage.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
@@ -44,6 +45,7 @@ export const adminPlugin = fp(
           devices: app.iotDevice,
           uploads: app.uploads,
         })(scope);
+        await adminEngageRoutes({ ...deps, engage: app.iotEngage })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
       }),
     );
@@ -64,6 +66,8 @@ export const adminPlugin = fp(
       'iot-money',
       'iot-layout',
       'customer',
+      'iot-engage',
+      'mall',
     ],
   },
 );
