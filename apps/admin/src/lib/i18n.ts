@@ -1,6 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import engageEn from '../locales/engage.en.json';
+import engageZhHans from '../locales/engage.zh-Hans.json';
+import engageZhHant from '../locales/engage.zh-Hant.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
 import simsZhHant from '../locales/sims.zh-Hant.json';
@@ -41,9 +44,9 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn } },
-    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans } },
-    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant } },
+    en: { translation: { ...en, sims: simsEn, engage: engageEn } },
+    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans, engage: engageZhHans } },
+    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant, engage: engageZhHant } },
   },
   interpolation: { escapeValue: false },
 });
