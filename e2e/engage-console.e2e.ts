@@ -52,7 +52,10 @@ test('the owner adds a VIP plan the holder then sees, and refunds a speed-up fro
   await page.getByRole('menu').getByRole('menuitem', { name: '会员与积分' }).click();
   await expect(page.getByText('会员、加速与积分')).toBeVisible();
   await page.getByRole('combobox', { name: '店铺' }).click();
-  await page.getByTitle(/^demo · /).last().click();
+  await page
+    .getByTitle(/^demo · /)
+    .last()
+    .click();
   await page.getByRole('button', { name: '新增会员套餐' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('名称 zh-Hans').fill(nameHans);
@@ -120,7 +123,10 @@ test('the owner adds a VIP plan the holder then sees, and refunds a speed-up fro
   await expect(page.getByRole('tab', { name: 'VIP plans' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Points mall' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Storefront' }).click();
-  await page.getByTitle(/^demo · /).last().click();
+  await page
+    .getByTitle(/^demo · /)
+    .last()
+    .click();
   await expect(page.getByTestId('engage-vip').getByRole('row').filter({ hasText: nameEn })).toContainText('On sale');
   await page.screenshot({ path: 'test-results/admin-engage.en.png' });
   await page.getByRole('combobox', { name: 'Language' }).click();
