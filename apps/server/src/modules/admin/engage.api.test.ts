@@ -320,6 +320,11 @@ describe('refunds of VIP and speed-up orders', () => {
     expect(byShop.data.total).toBe(1);
 
     const refund = { kind: 'vip', orderSn, reason: 'customer asked', refundKey: key() };
+    // Five at once (two operators' clicks, a retry): the price goes back once.
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => post('/api/admin/engage/orders/refund', refund, h).then((r) => body<RefundEngageOrderReply>(r))),
+    );
+    expect(replies.map((r) => [r.code, r.data.amount])).toEqual(Array.from({ length: 5 }, () => [0, 1_500]));
     const done = body<RefundEngageOrderReply>(await post('/api/admin/engage/orders/refund', refund, h));
     expect(done.data).toMatchObject({
       state: 'succeeded',

@@ -354,12 +354,14 @@ export async function refundOrder(
     const amount = Number(o.actual_pay_money);
     const ended = Math.max(Number(o.start_at), Math.min(Number(o.end_at), now));
     const refund = { refund_at: now, refund_money: amount, refund_remark: reason, refund_type: 1, end_at: ended, updated_at: now };
+    // Conditional on the paid state (the locked row makes it so; the check keeps a second credit impossible).
+    let moved: boolean;
     if (kind === 'vip') {
-      await repo.markVipRefunded(trx, o.id, refund);
+      moved = await repo.markVipRefunded(trx, o.id, refund);
     } else {
       const a = o as repo.AccelerateOrderRow;
       const atCarrier = a.carrier_state === 'applied' || a.carrier_state === 'apply';
-      await repo.moveAccelerate(
+      moved = await repo.moveAccelerate(
         trx,
         a.id,
         { status: [1] },
@@ -372,6 +374,7 @@ export async function refundOrder(
         },
       );
     }
+    if (!moved) return { amount: Number(o.refund_money), replay: true };
     await post(trx, {
       simId: o.sim_id,
       account: 'balance',
