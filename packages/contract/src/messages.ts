@@ -259,6 +259,7 @@ export const MESSAGES = {
   'vip.noSuchPlan': [],
   'vip.noSuchOrder': [],
   'vip.alreadyRefunded': [],
+  'engage.noSuchTask': [],
   'vip.pointsTitle': ['times'],
   'vip.pointsContent': ['times'],
   'vip.discountTitle': ['off'],
@@ -547,6 +548,8 @@ export const FIELDS = [
   'url',
   'events',
   'scopes',
+  'stock',
+  'simId',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

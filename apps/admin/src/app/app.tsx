@@ -11,6 +11,7 @@ import { AuditPage } from '../pages/audit.tsx';
 import { CapabilitiesPage } from '../pages/capabilities.tsx';
 import { ContentPage } from '../pages/content.tsx';
 import { HomePage } from '../pages/dashboard.tsx';
+import { EngagePage } from '../pages/engage.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
 import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
@@ -45,6 +46,7 @@ const router = createHashRouter([
       { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'goods', element: <GoodsPage /> },
       { path: 'packages', element: <PackagesPage /> },
+      { path: 'engage', element: <EngagePage /> },
       { path: 'numbers', element: <NumbersPage /> },
       { path: 'agents', element: <AgentsPage /> },
       { path: 'sims', element: <SimsPage /> },

@@ -4,6 +4,9 @@ import capabilitiesEn from '../locales/capabilities.en.json';
 import capabilitiesZhHans from '../locales/capabilities.zh-Hans.json';
 import capabilitiesZhHant from '../locales/capabilities.zh-Hant.json';
 import en from '../locales/en.json';
+import engageEn from '../locales/engage.en.json';
+import engageZhHans from '../locales/engage.zh-Hans.json';
+import engageZhHant from '../locales/engage.zh-Hant.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
 import simsZhHant from '../locales/sims.zh-Hant.json';
@@ -47,9 +50,13 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn, capabilities: capabilitiesEn, webhooks: webhooksEn } },
-    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans, capabilities: capabilitiesZhHans, webhooks: webhooksZhHans } },
-    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant, capabilities: capabilitiesZhHant, webhooks: webhooksZhHant } },
+    en: { translation: { ...en, sims: simsEn, capabilities: capabilitiesEn, webhooks: webhooksEn, engage: engageEn } },
+    'zh-Hans': {
+      translation: { ...zhHans, sims: simsZhHans, capabilities: capabilitiesZhHans, webhooks: webhooksZhHans, engage: engageZhHans },
+    },
+    'zh-Hant': {
+      translation: { ...zhHant, sims: simsZhHant, capabilities: capabilitiesZhHant, webhooks: webhooksZhHant, engage: engageZhHant },
+    },
   },
   interpolation: { escapeValue: false },
 });

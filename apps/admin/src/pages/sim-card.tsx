@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
+import { EngageOrdersTable } from './engage-orders.tsx';
 import { AUTH_COLOURS, SIM_STATUS_COLOURS } from './sims.tsx';
 
 const ACCOUNTS = ['balance', 'integral', 'coupon_coin', 'arrears'] as const;
@@ -124,6 +125,18 @@ export function SimCardPage() {
           items={[
             { key: 'orders', label: t('sims.orders.title'), children: <OrdersTab simId={id} onRefund={setRefunding} /> },
             { key: 'ledger', label: t('sims.ledger.title'), children: <LedgerTab simId={id} /> },
+            {
+              key: 'engage',
+              label: t('engage.cardTab'),
+              children: (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  <Typography.Text strong>{t('engage.tabs.vipOrders')}</Typography.Text>
+                  <EngageOrdersTable kind="vip" simId={id} />
+                  <Typography.Text strong>{t('engage.tabs.accelerateOrders')}</Typography.Text>
+                  <EngageOrdersTable kind="accelerate" simId={id} />
+                </Space>
+              ),
+            },
           ]}
         />
       </Card>

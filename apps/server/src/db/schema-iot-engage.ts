@@ -1,9 +1,11 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the iot-engage module (migrations 0010_iot_engage, 0011_iot_coupons, 0012_iot_vip, 0019_iot_accelerate). Times epoch ms, days China time. */
+/** Tables of the iot-engage module (migrations 0010_iot_engage, 0011_iot_coupons, 0012_iot_vip, 0019_iot_accelerate, 0036_iot_engage_settings). Times epoch ms, days China time. */
 export interface IotEngageTables {
   iot_sign_ins: { id: Generated<number>; sim_id: number; day: string; streak: number; points: number; created_at: number };
   iot_task_rewards: { id: Generated<number>; sim_id: number; task: string; points: number; created_at: number };
+  /** A storefront's sign-in and task rewards (JSON); none stored means the built-in values. */
+  iot_engage_settings: { promo_code: string; sign_in_rewards: string; tasks: string; updated_at: number };
   iot_exchange_items: {
     id: Generated<number>;
     promo_code: string;

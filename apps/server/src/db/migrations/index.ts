@@ -30,6 +30,7 @@ import * as m0029 from './0029_iot_perks_until.ts';
 import * as m0031 from './0031_iot_layout_drafts.ts';
 import * as m0033 from './0033_number_watch.ts';
 import * as m0034 from './0034_iot_usage_alerts.ts';
+import * as m0036 from './0036_iot_engage_settings.ts';
 import * as m0039 from './0039_webhooks.ts';
 import * as m0040 from './0040_iot_capabilities.ts';
 
@@ -67,6 +68,7 @@ const all: Record<string, DialectMigration> = {
   '0031_iot_layout_drafts': m0031,
   '0033_number_watch': m0033,
   '0034_iot_usage_alerts': m0034,
+  '0036_iot_engage_settings': m0036,
   '0039_webhooks': m0039,
   '0040_iot_capabilities': m0040,
 };

@@ -6,6 +6,7 @@ import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCapabilityRoutes } from './routes-capabilities.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
+import { adminEngageRoutes } from './routes-engage.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
@@ -47,6 +48,7 @@ export const adminPlugin = fp(
           uploads: app.uploads,
         })(scope);
         await adminCapabilityRoutes({ ...deps, store: app.db, sims: app.iotSims, capabilities: app.iotCapabilities })(scope);
+        await adminEngageRoutes({ ...deps, engage: app.iotEngage })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
         await adminWebhookRoutes({ ...deps, webhooks: app.webhooks })(scope);
       }),
@@ -70,6 +72,8 @@ export const adminPlugin = fp(
       'iot-layout',
       'customer',
       'webhooks',
+      'iot-engage',
+      'mall',
     ],
   },
 );

@@ -170,6 +170,23 @@ export async function replaceTextsOf(
   );
 }
 
+/**
+ * Replaces the translations of some fields of one row with those of `fields` (other fields keep
+ * theirs); call inside the transaction that writes the row.
+ */
+export async function replaceFieldTexts(
+  db: Kysely<Database>,
+  entity: Entity,
+  id: string | number,
+  fields: Record<string, Tri>,
+): Promise<void> {
+  await repo.deleteFieldTextsOf(db, entity, String(id), Object.keys(fields));
+  await putTexts(
+    db,
+    translationsOf(fields).map((t) => ({ ...t, entity, id })),
+  );
+}
+
 /** A data text in the three languages, as an operator edits it. */
 export interface Tri {
   'zh-Hans': string;

@@ -6,6 +6,13 @@ import type { ShopDeps } from './online.ts';
 import { engageRoutes } from './routes.ts';
 import { closeUnpaidVip, currentVipOrder, packageDiscountOf, registerVipOrderType } from './vip.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Engagement's dependencies, for its service functions (the operator console). */
+    iotEngage: ShopDeps;
+  }
+}
+
 /** IoT engagement: daily sign-in and tasks, coupon exchange, VIP and speed-ups, moving money and points through iot-money's ledger. */
 export const iotEngagePlugin = fp(
   async (app: App) => {
@@ -20,6 +27,7 @@ export const iotEngagePlugin = fp(
       log: app.log,
       holdMs: app.config.orderHoldMinutes * 60_000,
     };
+    app.decorate('iotEngage', deps);
     app.iotSims.useVipOrders((simId, now, language) => currentVipOrder(deps, simId, now, language));
     app.iotSims.useAccelerateOrders((simId, now, language) => currentAccelerateOrder(deps, simId, now, language));
     app.iotSims.usePackageDiscount(packageDiscountOf);

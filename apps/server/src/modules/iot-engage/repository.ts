@@ -388,3 +388,145 @@ export async function bestVipDiscount(db: Db, simId: number, now: number): Promi
   const row = (await bestVipDiscountRow(db, simId, now))[0];
   return row?.d == null ? 100 : Number(row.d);
 }
+
+// ── Operators: the catalogue, sign-in and task settings, orders ─────────────────────────────
+
+export type VipPlanRow = Selectable<Database['iot_vip_plans']>;
+export type ExchangeItemRow = Selectable<Database['iot_exchange_items']>;
+export type VipOrderRow = Selectable<Database['iot_vip_orders']>;
+
+type CatalogueTable = 'iot_vip_plans' | 'iot_accelerate_plans' | 'iot_exchange_items';
+
+/** A page of a catalogue table's rows of these storefronts (or all), on sale or not, in their order. */
+export async function catalogueRows<T extends CatalogueTable>(
+  db: Db,
+  table: T,
+  promoCodes: string[] | 'all',
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+  // One query shape serves the three tables (same promo_code, sort and id columns).
+  const base = (db as unknown as Kysely<Pick<Database, 'iot_vip_plans'>>).selectFrom(table as 'iot_vip_plans');
+  const scoped = promoCodes === 'all' ? base : base.where('promo_code', 'in', promoCodes.length > 0 ? promoCodes : ['']);
+  const [rows, count] = await Promise.all([
+    scoped
+      .selectAll()
+      .orderBy('promo_code')
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as unknown as Selectable<Database[T]>[], total: Number(count.n) };
+}
+
+export function vipPlanById(db: Db, id: number) {
+  return db.selectFrom('iot_vip_plans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function acceleratePlanById(db: Db, id: number) {
+  return db.selectFrom('iot_accelerate_plans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function exchangeItemById(db: Db, id: number) {
+  return db.selectFrom('iot_exchange_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertVipPlan(trx: Db, row: Insertable<Database['iot_vip_plans']>): Promise<number> {
+  const r = await trx.insertInto('iot_vip_plans').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function updateVipPlan(trx: Db, id: number, change: Partial<Insertable<Database['iot_vip_plans']>>): Promise<void> {
+  await trx.updateTable('iot_vip_plans').set(change).where('id', '=', id).execute();
+}
+
+export async function insertAcceleratePlan(trx: Db, row: Insertable<Database['iot_accelerate_plans']>): Promise<number> {
+  const r = await trx.insertInto('iot_accelerate_plans').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function updateAcceleratePlan(
+  trx: Db,
+  id: number,
+  change: Partial<Insertable<Database['iot_accelerate_plans']>>,
+): Promise<void> {
+  await trx.updateTable('iot_accelerate_plans').set(change).where('id', '=', id).execute();
+}
+
+export async function insertExchangeItem(trx: Db, row: Insertable<Database['iot_exchange_items']>): Promise<number> {
+  const r = await trx.insertInto('iot_exchange_items').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+/**
+ * Changes an item. A new stock (units left, or null: no limit) is set only while the units left
+ * are still `expectedLeft` (what the form showed): `stock = sold + left` in the same conditional
+ * update, so units exchanged meanwhile are never overwritten. False when they moved.
+ */
+export async function updateExchangeItem(
+  trx: Db,
+  id: number,
+  change: Partial<Omit<Insertable<Database['iot_exchange_items']>, 'stock' | 'sold'>>,
+  stock: { left: number | null; expectedLeft: number | null },
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('iot_exchange_items')
+    .set((eb) => ({ ...change, stock: stock.left === null ? null : eb('sold', '+', stock.left) }))
+    .where('id', '=', id)
+    .where((eb) => (stock.expectedLeft === null ? eb('stock', 'is', null) : eb(eb('stock', '-', eb.ref('sold')), '=', stock.expectedLeft)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function setOnSale(trx: Db, table: CatalogueTable, id: number, onSale: boolean, now: number): Promise<void> {
+  await (trx as unknown as Kysely<Pick<Database, 'iot_vip_plans'>>)
+    .updateTable(table as 'iot_vip_plans')
+    .set({ on_sale: onSale ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function settingsOf(db: Db, promoCode: string) {
+  return db.selectFrom('iot_engage_settings').selectAll().where('promo_code', '=', promoCode).executeTakeFirst();
+}
+
+export async function putSettings(db: Db, row: Database['iot_engage_settings']): Promise<void> {
+  await db
+    .insertInto('iot_engage_settings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('promo_code').doUpdateSet({ sign_in_rewards: row.sign_in_rewards, tasks: row.tasks, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+type OrderTable = 'iot_vip_orders' | 'iot_accelerate_orders';
+
+/** A page of VIP or speed-up orders of these cards (or all), newest first. */
+export async function operatorOrders<T extends OrderTable>(
+  db: Db,
+  table: T,
+  simIds: number[] | 'all',
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+  const base = (db as unknown as Kysely<Pick<Database, 'iot_vip_orders'>>).selectFrom(table as 'iot_vip_orders');
+  const scoped = simIds === 'all' ? base : base.where('sim_id', 'in', simIds.length > 0 ? simIds : [0]);
+  const [rows, count] = await Promise.all([
+    scoped
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as unknown as Selectable<Database[T]>[], total: Number(count.n) };
+}
+
+export function accelerateOrderBySn(db: Db, orderSn: string) {
+  return db.selectFrom('iot_accelerate_orders').selectAll().where('order_sn', '=', orderSn).executeTakeFirst();
+}

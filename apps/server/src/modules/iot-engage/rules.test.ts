@@ -3,7 +3,9 @@ import { cycleOf, dayBefore, rewardOf, vipRefund, vipWindow } from './rules.ts';
 
 describe('sign-in rules', () => {
   it('rewards rise through a 7-day cycle and start over', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 14, 15].map(rewardOf)).toEqual([5, 10, 15, 20, 25, 30, 50, 5, 50, 5]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 14, 15].map((d) => rewardOf(d))).toEqual([5, 10, 15, 20, 25, 30, 50, 5, 50, 5]);
+    // A storefront's own cycle.
+    expect([1, 7, 8].map((d) => rewardOf(d, [1, 2, 3, 4, 5, 6, 100]))).toEqual([1, 100, 1]);
   });
 
   it('the day before crosses months and years', () => {

@@ -4,9 +4,9 @@ import { chinaDay, DAY_MS, dayStartOf } from '../../lib/flow-math.ts';
 
 const CYCLE = SIGN_IN_REWARDS.length;
 
-/** Points of the n-th day (1-based) of a streak: rising through a 7-day cycle, then again from the start. */
-export function rewardOf(streakDay: number): number {
-  return SIGN_IN_REWARDS[(streakDay - 1) % CYCLE]!;
+/** Points of the n-th day (1-based) of a streak: rising through a 7-day cycle (the storefront's, else the built-in), then again from the start. */
+export function rewardOf(streakDay: number, rewards: readonly number[] = SIGN_IN_REWARDS): number {
+  return rewards[(streakDay - 1) % CYCLE]!;
 }
 
 /** The China date before `day` (yyyy-MM-dd). */
@@ -18,12 +18,12 @@ export function dayBefore(day: string): string {
  * The 7 days of the streak cycle holding the current day: `current` is the streak day of today
  * (signed or to sign), earlier days of the cycle are signed, later ones upcoming.
  */
-export function cycleOf(current: number, signedToday: boolean): SignInDay[] {
+export function cycleOf(current: number, signedToday: boolean, rewards: readonly number[] = SIGN_IN_REWARDS): SignInDay[] {
   const first = current - ((current - 1) % CYCLE);
   return Array.from({ length: CYCLE }, (_, i) => {
     const streakDay = first + i;
     const state = streakDay < current || (streakDay === current && signedToday) ? 'signed' : streakDay === current ? 'today' : 'upcoming';
-    return { streakDay, points: rewardOf(streakDay), state };
+    return { streakDay, points: rewardOf(streakDay, rewards), state };
   });
 }
 

@@ -1,15 +1,15 @@
 /** The task centre: the daily sign-in with its streak, and one-off tasks rewarding points once. */
 import type { GeneralSignInReply, TaskCenterReply, TaskKey, TaskView } from '@simshop/contract/iot-engage';
-import { TASK_KEYS } from '@simshop/contract/iot-engage';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { fail } from '../../lib/errors.ts';
+import { fail, invalid } from '../../lib/errors.ts';
 import { chinaDay } from '../../lib/flow-math.ts';
 import { assertUsable, hasEffectiveOrder, post } from '../iot-money/service.ts';
 import { type Card, cardById, type Sims } from '../iot-sims/service.ts';
 import * as repo from './repository.ts';
 import { cycleOf, dayBefore, rewardOf } from './rules.ts';
+import { engageSettings, TASKS } from './settings.ts';
 import { pointsMultiplier } from './vip.ts';
 
 export interface EngageDeps {
@@ -18,15 +18,6 @@ export interface EngageDeps {
   sims: Sims;
   now: () => number;
 }
-
-/** Points of each one-off task, and the page where it is done. */
-export const TASKS: Record<TaskKey, { points: number; path: string }> = {
-  bindPhone: { points: 20, path: '/pages/iot/index/bindPhone/index' },
-  realname: { points: 50, path: '/pages/iot/index/realnameAuth/index' },
-  payPassword: { points: 20, path: '/pages/iot/index/payPassword/index' },
-  firstTopup: { points: 30, path: '/pages/iot/index/balance/index' },
-  buyPackage: { points: 50, path: '/pages/iot/index/package/index' },
-};
 
 /** Whether the card has done a task, from its real state and orders. */
 async function taskDone(db: Kysely<Database>, card: Card, task: TaskKey): Promise<boolean> {
@@ -55,8 +46,8 @@ async function streakOf(db: Kysely<Database>, simId: number, today: string) {
 export async function taskCenter(deps: EngageDeps, simId: number): Promise<TaskCenterReply> {
   const { db } = deps;
   const today = chinaDay(deps.now());
-  const [card, { signedToday, streak }, monthDays, rewarded, multiplier] = await Promise.all([
-    cardById(db, simId),
+  const [[card, settings], { signedToday, streak }, monthDays, rewarded, multiplier] = await Promise.all([
+    cardById(db, simId).then(async (c) => [c, await engageSettings(db, c.promo_code)] as const),
     streakOf(db, simId, today),
     repo.signedDays(db, simId, `${today.slice(0, 7)}-01`, today),
     repo.rewardedTasks(db, simId),
@@ -64,19 +55,21 @@ export async function taskCenter(deps: EngageDeps, simId: number): Promise<TaskC
   ]);
   const current = signedToday ? streak : streak + 1;
   const tasks: TaskView[] = await Promise.all(
-    TASK_KEYS.map(async (key) => {
-      const state = rewarded.has(key) ? 'done' : (await taskDone(db, card, key)) ? 'claimable' : 'todo';
-      return { key, points: TASKS[key].points, path: TASKS[key].path, state } satisfies TaskView;
-    }),
+    settings.tasks
+      .filter((t) => t.enabled)
+      .map(async ({ key, points }) => {
+        const state = rewarded.has(key) ? 'done' : (await taskDone(db, card, key)) ? 'claimable' : 'todo';
+        return { key, points, path: TASKS[key].path, state } satisfies TaskView;
+      }),
   );
   return {
     integral: card.integral,
     today,
     signedToday,
     streak,
-    nextPoints: rewardOf(signedToday ? streak + 1 : current) * multiplier,
+    nextPoints: rewardOf(signedToday ? streak + 1 : current, settings.signInRewards) * multiplier,
     multiplier,
-    cycle: cycleOf(current, signedToday),
+    cycle: cycleOf(current, signedToday, settings.signInRewards),
     monthDays,
     tasks,
   };
@@ -90,11 +83,13 @@ export async function signIn(deps: EngageDeps, simId: number): Promise<GeneralSi
   const { db } = deps;
   const now = deps.now();
   const today = chinaDay(now);
-  assertUsable(await cardById(db, simId));
+  const card = await cardById(db, simId);
+  assertUsable(card);
+  const { signInRewards } = await engageSettings(db, card.promo_code);
   const reply = await db.transaction().execute(async (trx) => {
     const yesterday = await repo.signInOf(trx, simId, dayBefore(today));
     const streak = (yesterday?.streak ?? 0) + 1;
-    const points = rewardOf(streak) * (await pointsMultiplier(trx, simId, now));
+    const points = rewardOf(streak, signInRewards) * (await pointsMultiplier(trx, simId, now));
     if (!(await repo.addSignIn(trx, { simId, day: today, streak, points, now }))) throw fail('engage.signedIn');
     const integral = await post(trx, { simId, account: 'integral', delta: points, reason: 'sign_in', now });
     return { points, integral: integral!, streak, task: null };
@@ -109,9 +104,11 @@ export async function claimTask(deps: EngageDeps, simId: number, task: TaskKey):
   const now = deps.now();
   const card = await cardById(db, simId);
   assertUsable(card);
+  const offered = (await engageSettings(db, card.promo_code)).tasks.find((t) => t.key === task && t.enabled);
+  if (!offered) throw invalid('task', 'engage.noSuchTask');
   if (!(await taskDone(db, card, task))) throw fail('engage.taskNotDone');
   const reply = await db.transaction().execute(async (trx) => {
-    const points = TASKS[task].points * (await pointsMultiplier(trx, simId, now));
+    const points = offered.points * (await pointsMultiplier(trx, simId, now));
     if (!(await repo.addTaskReward(trx, { simId, task, points, now }))) throw fail('engage.taskRewarded');
     const integral = await post(trx, { simId, account: 'integral', delta: points, reason: 'task_reward', now });
     const { streak } = await streakOf(trx, simId, chinaDay(now));

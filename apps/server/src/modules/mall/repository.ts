@@ -174,3 +174,66 @@ export function expiredPending(db: Db, now: number, limit: number): Promise<Orde
     .limit(limit)
     .execute();
 }
+
+// ---- operators ----
+
+/** A page of every good, on sale or not, in their order. */
+export async function allGoods(db: Db, page: number, pageSize: number): Promise<{ rows: GoodsRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('mall_goods')
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('mall_goods')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function allCategories(db: Db) {
+  return db.selectFrom('mall_categories').selectAll().orderBy('sort').orderBy('id').execute();
+}
+
+export function categoryById(db: Db, id: number) {
+  return db.selectFrom('mall_categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertGoods(db: Db, row: Insertable<MallGoodsTable>): Promise<number> {
+  const r = await db.insertInto('mall_goods').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+/**
+ * Changes a good. Its units left become `left` (`stock = sold + left` in the same statement) only
+ * while they are still `expectedLeft`, what the operator's form showed: false when orders took or
+ * gave back pieces meanwhile, so those are never overwritten.
+ */
+export async function updateGoods(
+  db: Db,
+  id: number,
+  change: Partial<Omit<Insertable<MallGoodsTable>, 'stock' | 'sold'>>,
+  left: number,
+  expectedLeft: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('mall_goods')
+    .set((eb) => ({ ...change, stock: eb('sold', '+', left) }))
+    .where('id', '=', id)
+    .where(sql<boolean>`stock - sold = ${expectedLeft}`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setGoodsOnSale(db: Db, id: number, onSale: boolean, now: number): Promise<void> {
+  await db
+    .updateTable('mall_goods')
+    .set({ on_sale: onSale ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -4,4 +4,11 @@
  */
 
 export type { MallDeps } from './deps.ts';
+export {
+  operatorMallCategories,
+  operatorMallGoods,
+  operatorMallGoodsList,
+  saveMallGoods,
+  setMallGoodsOnSale,
+} from './operator-goods.ts';
 export { completePickup, shipShopOrder } from './orders.ts';

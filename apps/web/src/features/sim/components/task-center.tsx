@@ -109,7 +109,9 @@ function Hero({ data, onSign, busy }: { data: TaskCenterReply; onSign: () => voi
         </button>
       </div>
       <div className="money-hero-sub" data-testid="task-streak">
-        {data.streak > 0 ? t('engage.sign.streak', { count: data.streak }) : t('engage.sign.noStreak')}
+        {data.streak > 0
+          ? t('engage.sign.streak', { count: data.streak })
+          : t('engage.sign.noStreak', { points: data.cycle.at(-1)?.points ?? 0 })}
       </div>
       <div className="task-hero-links">
         {knowsPage(POINTS_LOG) ? (
