@@ -138,6 +138,14 @@ export const MESSAGES = {
   'admin.loginRequired': [],
   'admin.forbidden': [],
   'admin.noSuchObject': [],
+  'storefronts.promoCodeTaken': [],
+  'storefronts.badParent': [],
+  'storefronts.chainTooLong': ['max'],
+  'storefronts.hasDownstream': [],
+  'adminOperators.mobileTaken': [],
+  'adminOperators.storefrontRule': [],
+  'adminOperators.lastOwner': [],
+  'priceRules.percentRange': ['min', 'max'],
   'adminSims.alreadyDecided': [],
   'simsImport.badHeader': [],
   'simsImport.badIccid': [],
@@ -538,6 +546,12 @@ export const FIELDS = [
   'csv',
   'draftId',
   'endAt',
+  'parentId',
+  'role',
+  'isAgent',
+  'value',
+  'prefix',
+  'suffix',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

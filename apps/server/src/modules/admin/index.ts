@@ -8,6 +8,7 @@ import { adminCatalogueRoutes } from './routes-catalogue.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
+import { adminPromoterRoutes } from './routes-promoters.ts';
 import { adminDashboardRoutes, adminReportRoutes } from './routes-reports.ts';
 import { adminSimRoutes } from './routes-sims.ts';
 import { purgeJob } from './service.ts';
@@ -33,6 +34,7 @@ export const adminPlugin = fp(
         await adminOrderRoutes(deps)(scope);
         await adminNumberRoutes(deps)(scope);
         await adminAgentRoutes(deps)(scope);
+        await adminPromoterRoutes(deps)(scope);
         await adminReportRoutes(deps)(scope);
         await adminDashboardRoutes(deps)(scope);
         await adminCatalogueRoutes(deps)(scope);
