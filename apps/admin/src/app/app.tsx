@@ -13,7 +13,9 @@ import { HomePage } from '../pages/dashboard.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
 import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
+import { NumberPricesPage } from '../pages/number-prices.tsx';
 import { NumbersPage } from '../pages/numbers.tsx';
+import { OperatorsPage } from '../pages/operators.tsx';
 import { OrdersPage } from '../pages/orders.tsx';
 import { PackagesPage } from '../pages/packages.tsx';
 import { ReconciliationPage } from '../pages/reconciliation.tsx';
@@ -44,6 +46,8 @@ const router = createHashRouter([
       { path: 'goods', element: <GoodsPage /> },
       { path: 'packages', element: <PackagesPage /> },
       { path: 'numbers', element: <NumbersPage /> },
+      { path: 'numbers/prices', element: <NumberPricesPage /> },
+      { path: 'operators', element: <OperatorsPage /> },
       { path: 'agents', element: <AgentsPage /> },
       { path: 'sims', element: <SimsPage /> },
       { path: 'sims/realname', element: <SimsRealnamePage /> },

@@ -18,11 +18,13 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/goods', key: 'catalogue.menu', roles: ['owner', 'agent'] },
   { path: '/packages', key: 'catalogue.menuPackages', roles: ['owner', 'agent'] },
   { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
+  { path: '/numbers/prices', key: 'priceRules.menu', roles: ['owner'] },
   { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },
   { path: '/sims', key: 'sims.menu', roles: ['owner', 'agent'] },
   { path: '/sims/realname', key: 'sims.review.menu', roles: ['owner', 'agent'] },
   { path: '/layouts', key: 'layouts.menu', roles: ['owner', 'agent'] },
   { path: '/content', key: 'layouts.contentMenu', roles: ['owner', 'agent'] },
+  { path: '/operators', key: 'operators.menu', roles: ['owner'] },
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
 ];
 

@@ -1,6 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import promotersEn from '../locales/promoters.en.json';
+import promotersZhHans from '../locales/promoters.zh-Hans.json';
+import promotersZhHant from '../locales/promoters.zh-Hant.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
 import simsZhHant from '../locales/sims.zh-Hant.json';
@@ -41,9 +44,9 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn } },
-    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans } },
-    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant } },
+    en: { translation: { ...en, ...promotersEn, sims: simsEn } },
+    'zh-Hans': { translation: { ...zhHans, ...promotersZhHans, sims: simsZhHans } },
+    'zh-Hant': { translation: { ...zhHant, ...promotersZhHant, sims: simsZhHant } },
   },
   interpolation: { escapeValue: false },
 });
