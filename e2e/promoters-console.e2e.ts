@@ -45,7 +45,7 @@ test('the owner creates an agent storefront and its operator, who signs in and a
   await form.getByLabel('手机号').fill(mobile);
   await form.getByLabel('姓名').fill('华南小李');
   await form.getByLabel('店铺').fill(promoCode);
-  await page.getByRole('option', { name: `${storeName} · ${promoCode}` }).click();
+  await page.locator('.ant-select-item-option').getByText(`${storeName} · ${promoCode}`).click();
   await save(page).click();
 
   const secrets = page.getByTestId('operator-secrets');
