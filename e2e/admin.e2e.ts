@@ -28,7 +28,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '商品',
     '流量套餐',
     '号码',
-    '号码调价',
+    '批量调价',
     '下级定价',
     'SIM 卡',
     '实名审核',
