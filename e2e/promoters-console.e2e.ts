@@ -83,3 +83,47 @@ test('the owner creates an agent storefront and its operator, who signs in and a
   await expect(downstream).toContainText('0 / ¥0.00');
   await page.screenshot({ path: 'test-results/admin-storefront-chain.zh-Hans.png' });
 });
+
+test('the owner previews and applies a price rise to numbers on sale, and the shop shows the new prices', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const prefix = `199${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+  const csv = `number,operator,province,city,price\n${prefix}1357,4,440000,440300,100\n${prefix}2468,4,440000,440300,250\n${prefix}8888,4,440000,440300,5000\n`;
+  await signInConsole(page, DEMO_OWNER);
+  await page.getByRole('menuitem', { name: '号码', exact: true }).click();
+  await page.getByLabel('选择 CSV').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: /^预\s?览$/ }).click();
+  await page.getByRole('button', { name: '导入 3 个号码' }).click();
+  await expect(page.getByText(/已导入 3 个号码/)).toBeVisible();
+
+  await page.getByRole('menuitem', { name: '批量调价' }).click();
+  await page.getByLabel('开头', { exact: true }).fill(prefix);
+  await page.getByLabel('调价方式').click();
+  await page.locator('.ant-select-item-option').getByText('按百分比').click();
+  await page.getByLabel('百分比', { exact: true }).fill('20');
+  await page.getByRole('button', { name: /^预\s?览$/ }).click();
+  const preview = page.getByTestId('price-preview');
+  await expect(preview).toContainText('3');
+  await expect(preview).toContainText('¥5350.00');
+  await expect(preview).toContainText('¥6420.00');
+  await expect(page.getByRole('row').filter({ hasText: `${prefix}8888` })).toContainText('¥6000.00');
+  await page.screenshot({ path: 'test-results/admin-number-prices.zh-Hans.png' });
+  await page.getByRole('button', { name: '应用到 3 个号码' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^应\s?用$/ })
+    .click();
+  await expect(page.getByTestId('price-applied')).toHaveText('匹配 3 个，已修改 3 个');
+
+  const shopper = await browser.newPage({ locale: 'en-US', viewport: { width: 375, height: 812 } });
+  for (const [end, price] of [
+    ['1357', '¥120'],
+    ['8888', '¥6,000'],
+  ] as const) {
+    const n = `${prefix}${end}`;
+    await shopper.goto(`/shop/#/pages/index/VanityNumber/index?keyword=${n}`);
+    await shopper.reload();
+    const card = shopper.getByRole('button', { name: new RegExp(`^${n.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1 $2 $3')}`) });
+    await expect(card).toContainText(price);
+  }
+  await shopper.close();
+});

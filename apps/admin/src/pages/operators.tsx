@@ -2,7 +2,7 @@ import type { OperatorRole } from '@simshop/contract/admin';
 import { OPERATOR_ROLES } from '@simshop/contract/admin';
 import type { CreatedOperator, OperatorRow } from '@simshop/contract/admin-promoters';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Modal, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
@@ -167,9 +167,12 @@ export function OperatorsPage() {
             )}
             {secrets.otpauthUrl && (
               <Descriptions.Item label={t('operators.otpauthUrl')}>
-                <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
-                  {secrets.otpauthUrl}
-                </Typography.Text>
+                <Space direction="vertical">
+                  <QRCode value={secrets.otpauthUrl} size={160} aria-label={t('operators.scan')} />
+                  <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+                    {secrets.otpauthUrl}
+                  </Typography.Text>
+                </Space>
               </Descriptions.Item>
             )}
           </Descriptions>
