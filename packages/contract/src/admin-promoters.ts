@@ -36,8 +36,6 @@ export const storefrontSettings = z.object({
   suggest: z.boolean(),
   /** The search box on the home page (front.indexSearch). */
   indexSearch: z.boolean(),
-  /** The invite-to-register entry (front.showInviteRegister). */
-  showInviteRegister: z.boolean(),
 });
 export type StorefrontSettings = z.infer<typeof storefrontSettings>;
 

@@ -130,7 +130,6 @@ function StorefrontDrawer(props: {
             <Descriptions.Item label={t('promoters.bottomTips')}>{d.bottomTips}</Descriptions.Item>
             <Descriptions.Item label={t('promoters.suggest')}>{onOff(d.suggest)}</Descriptions.Item>
             <Descriptions.Item label={t('promoters.indexSearch')}>{onOff(d.indexSearch)}</Descriptions.Item>
-            <Descriptions.Item label={t('promoters.showInviteRegister')}>{onOff(d.showInviteRegister)}</Descriptions.Item>
           </Descriptions>
           <div data-testid="storefront-upstream">
             <Typography.Title level={5}>{t('promoters.upstreamChain')}</Typography.Title>
@@ -221,7 +220,6 @@ function StorefrontForm(props: {
         bottomTips: editing.bottomTips,
         suggest: editing.suggest,
         indexSearch: editing.indexSearch,
-        showInviteRegister: editing.showInviteRegister,
       }
     : {
         promoCode: '',
@@ -234,7 +232,6 @@ function StorefrontForm(props: {
         bottomTips: '',
         suggest: false,
         indexSearch: true,
-        showInviteRegister: true,
       };
   const upstreamOptions = props.promoters
     .filter((p) => p.isAgent && p.id !== editing?.id)
@@ -251,7 +248,6 @@ function StorefrontForm(props: {
       bottomTips: v.bottomTips ?? '',
       suggest: v.suggest,
       indexSearch: v.indexSearch,
-      showInviteRegister: v.showInviteRegister,
     };
     try {
       const saved = editing
@@ -323,9 +319,6 @@ function StorefrontForm(props: {
             <Switch />
           </Form.Item>
           <Form.Item name="indexSearch" label={t('promoters.indexSearch')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="showInviteRegister" label={t('promoters.showInviteRegister')} valuePropName="checked">
             <Switch />
           </Form.Item>
         </Space>

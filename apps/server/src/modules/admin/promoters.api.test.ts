@@ -29,7 +29,6 @@ const settings = (parentId: number | null, over: Record<string, unknown> = {}) =
   bottomTips: '客服 9:00-21:00',
   suggest: true,
   indexSearch: false,
-  showInviteRegister: false,
   ...over,
 });
 
@@ -65,7 +64,6 @@ describe('storefronts in the console', () => {
       bottomTips: '客服 9:00-21:00',
       suggest: true,
       indexSearch: false,
-      showInviteRegister: 0,
     });
 
     const upper = body<Detail>(await get(`/api/admin/storefronts/detail?id=${top.id}`, owner));

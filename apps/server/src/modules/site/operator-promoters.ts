@@ -29,7 +29,6 @@ export function settingsOf(row: { name: string; is_agent: number; parent_id: num
     bottomTips: f.bottomTips,
     suggest: f.suggest,
     indexSearch: f.indexSearch,
-    showInviteRegister: f.showInviteRegister === 1,
   };
 }
 
@@ -42,7 +41,6 @@ function frontWith(base: Front, s: StorefrontSettings): Front {
     bottomTips: s.bottomTips,
     suggest: s.suggest,
     indexSearch: s.indexSearch,
-    showInviteRegister: s.showInviteRegister ? 1 : 0,
   };
 }
 
