@@ -28,11 +28,13 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '商品',
     '流量套餐',
     '号码',
+    '批量调价',
     '下级定价',
     'SIM 卡',
     '实名审核',
     'SIM 页面布局',
     '公告与常见问题',
+    '操作员',
     '操作日志',
   ]);
   await menu.getByRole('menuitem', { name: '店铺' }).click();
@@ -49,11 +51,13 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Goods',
     'IoT packages',
     'Numbers',
+    'Number prices',
     'Downstream prices',
     'SIMs',
     'Real-name review',
     'SIM layouts',
     'Notices and FAQ',
+    'Operators',
     'Audit log',
   ]);
 });

@@ -143,6 +143,14 @@ export const MESSAGES = {
   'webhooks.privateAddress': [],
   'agentApi.badToken': [],
   'agentApi.scope': ['scope'],
+  'storefronts.promoCodeTaken': [],
+  'storefronts.badParent': [],
+  'storefronts.chainTooLong': ['max'],
+  'storefronts.hasDownstream': [],
+  'adminOperators.mobileTaken': [],
+  'adminOperators.storefrontRule': [],
+  'adminOperators.lastOwner': [],
+  'priceRules.percentRange': ['min', 'max'],
   'adminSims.alreadyDecided': [],
   'simsImport.badHeader': [],
   'simsImport.badIccid': [],
@@ -550,6 +558,12 @@ export const FIELDS = [
   'scopes',
   'stock',
   'simId',
+  'parentId',
+  'role',
+  'isAgent',
+  'value',
+  'prefix',
+  'suffix',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -15,7 +15,9 @@ import { EngagePage } from '../pages/engage.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
 import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
+import { NumberPricesPage } from '../pages/number-prices.tsx';
 import { NumbersPage } from '../pages/numbers.tsx';
+import { OperatorsPage } from '../pages/operators.tsx';
 import { OrdersPage } from '../pages/orders.tsx';
 import { PackagesPage } from '../pages/packages.tsx';
 import { ReconciliationPage } from '../pages/reconciliation.tsx';
@@ -48,6 +50,8 @@ const router = createHashRouter([
       { path: 'packages', element: <PackagesPage /> },
       { path: 'engage', element: <EngagePage /> },
       { path: 'numbers', element: <NumbersPage /> },
+      { path: 'numbers/prices', element: <NumberPricesPage /> },
+      { path: 'operators', element: <OperatorsPage /> },
       { path: 'agents', element: <AgentsPage /> },
       { path: 'sims', element: <SimsPage /> },
       { path: 'sims/realname', element: <SimsRealnamePage /> },

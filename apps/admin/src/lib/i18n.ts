@@ -7,6 +7,9 @@ import en from '../locales/en.json';
 import engageEn from '../locales/engage.en.json';
 import engageZhHans from '../locales/engage.zh-Hans.json';
 import engageZhHant from '../locales/engage.zh-Hant.json';
+import promotersEn from '../locales/promoters.en.json';
+import promotersZhHans from '../locales/promoters.zh-Hans.json';
+import promotersZhHant from '../locales/promoters.zh-Hant.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
 import simsZhHant from '../locales/sims.zh-Hant.json';
@@ -50,12 +53,26 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn, capabilities: capabilitiesEn, webhooks: webhooksEn, engage: engageEn } },
+    en: { translation: { ...en, ...promotersEn, sims: simsEn, capabilities: capabilitiesEn, webhooks: webhooksEn, engage: engageEn } },
     'zh-Hans': {
-      translation: { ...zhHans, sims: simsZhHans, capabilities: capabilitiesZhHans, webhooks: webhooksZhHans, engage: engageZhHans },
+      translation: {
+        ...zhHans,
+        ...promotersZhHans,
+        sims: simsZhHans,
+        capabilities: capabilitiesZhHans,
+        webhooks: webhooksZhHans,
+        engage: engageZhHans,
+      },
     },
     'zh-Hant': {
-      translation: { ...zhHant, sims: simsZhHant, capabilities: capabilitiesZhHant, webhooks: webhooksZhHant, engage: engageZhHant },
+      translation: {
+        ...zhHant,
+        ...promotersZhHant,
+        sims: simsZhHant,
+        capabilities: capabilitiesZhHant,
+        webhooks: webhooksZhHant,
+        engage: engageZhHant,
+      },
     },
   },
   interpolation: { escapeValue: false },

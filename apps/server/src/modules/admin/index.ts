@@ -10,6 +10,7 @@ import { adminEngageRoutes } from './routes-engage.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
+import { adminPromoterRoutes } from './routes-promoters.ts';
 import { adminDashboardRoutes, adminReportRoutes } from './routes-reports.ts';
 import { adminSimRoutes } from './routes-sims.ts';
 import { adminWebhookRoutes } from './routes-webhooks.ts';
@@ -36,6 +37,7 @@ export const adminPlugin = fp(
         await adminOrderRoutes(deps)(scope);
         await adminNumberRoutes(deps)(scope);
         await adminAgentRoutes(deps)(scope);
+        await adminPromoterRoutes(deps)(scope);
         await adminReportRoutes(deps)(scope);
         await adminDashboardRoutes(deps)(scope);
         await adminCatalogueRoutes(deps)(scope);

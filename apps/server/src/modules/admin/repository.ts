@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { type DialectName, deleteBefore } from '../../db/dialect.ts';
+import { type DialectName, deleteBefore, forUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -122,4 +122,42 @@ export async function searchAudit(db: Db, f: AuditFilter, offset: number, limit:
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+export function listOperators(db: Db) {
+  return db
+    .selectFrom('admin_operators')
+    .select(['id', 'mobile', 'name', 'role', 'promoter_id', 'disabled', 'created_at'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The active owners' ids, locked in id order until the transaction ends (PostgreSQL; SQLite has one writer). */
+export async function lockActiveOwners(trx: Transaction<Database>, dialect: DialectName): Promise<number[]> {
+  const rows = await forUpdate(
+    dialect,
+    trx.selectFrom('admin_operators').select('id').where('role', '=', 'owner').where('disabled', '=', 0).orderBy('id'),
+  ).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function updateOperator(
+  db: Db,
+  id: number,
+  set: Partial<{
+    name: string;
+    role: string;
+    promoter_id: number | null;
+    disabled: number;
+    password_hash: string;
+    totp_secret: string;
+    totp_last_step: number;
+  }>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('admin_operators')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

@@ -164,13 +164,23 @@ export async function logout(deps: AdminDeps, token: string): Promise<void> {
 // ── Authorisation ─────────────────────────────────────────────────────────────────────────
 
 /** What an operator works on. */
-export type Area = 'orders' | 'numbers' | 'sims' | 'layouts' | 'agentPrices' | 'audit' | 'operators' | 'webhooks' | 'capabilities';
+export type Area =
+  | 'orders'
+  | 'numbers'
+  | 'sims'
+  | 'layouts'
+  | 'agentPrices'
+  | 'audit'
+  | 'operators'
+  | 'webhooks'
+  | 'capabilities'
+  | 'storefronts';
 
 /** The areas of each role (spec §6 and the console's roles): owner everything, staff orders and service. */
 export const ROLE_AREAS: Readonly<Record<OperatorRole, readonly Area[]>> = {
-  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'webhooks', 'capabilities'],
-  agent: ['orders', 'sims', 'layouts', 'agentPrices', 'webhooks'],
-  staff: ['orders'],
+  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'webhooks', 'capabilities', 'storefronts'],
+  agent: ['orders', 'sims', 'layouts', 'agentPrices', 'webhooks', 'storefronts'],
+  staff: ['orders', 'storefronts'],
 };
 
 export function requireArea(op: Operator, area: Area): void {

@@ -34,6 +34,7 @@ export {
   OPERATOR_CODES,
   releaseNumber,
 } from './inventory.ts';
+export { applyPriceRule, newPrice, PERCENT_RANGE, previewPriceRule } from './operator-prices.ts';
 export { tagsOfMask } from './patterns.ts';
 
 import { COUNT_CAP, type ListedNumber, type MarkupLayer, markupOf, type NumberFilter, searchNumbers } from './search.ts';

@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** The site module: promoters and their storefront configuration, dictionaries, divisions, app domains. */
 export const sitePlugin = fp(
   async (app: App) => {
-    const site = new Site({ db: app.db.db, now: () => app.config.now() });
+    const site = new Site({ db: app.db.db, dialect: app.db.dialect, now: () => app.config.now() });
     app.decorate('site', site);
     await siteRoutes(app, site);
   },

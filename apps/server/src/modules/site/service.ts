@@ -1,3 +1,4 @@
+import type { CreateStorefrontBody, StorefrontSettings } from '@simshop/contract/admin-promoters';
 import {
   type BaseConfig,
   baseConfig,
@@ -11,11 +12,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Database, PromotersTable } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { textsFor } from '../i18n-texts/service.ts';
+import * as operatorPromoters from './operator-promoters.ts';
 import * as repo from './repository.ts';
 
 export { divisionChildren, divisionName, divisionNameIn, isMunicipalDistricts } from './divisions.ts';
@@ -64,6 +67,7 @@ const reportSchema = z.object({ platform: z.string(), packageName: z.string(), e
 
 export interface SiteDeps {
   db: Kysely<Database>;
+  dialect: DialectName;
   now: () => number;
 }
 
@@ -132,6 +136,25 @@ export class Site {
   /** Every promoter, oldest first (operator tools). */
   async allPromoters(): Promise<Promoter[]> {
     return (await repo.allPromoters(this.deps.db)).map((row) => toPromoter(row));
+  }
+
+  /** A new storefront (operator console; the chain rules of operator-promoters.ts); its id. */
+  async createPromoter(input: CreateStorefrontBody): Promise<number> {
+    const id = await operatorPromoters.createPromoter(this.deps.db, this.deps.dialect, input, this.deps.now());
+    this.forgetPromoters();
+    return id;
+  }
+
+  /** Edits a storefront's settings and upstream (operator console); before and after, or null when it does not exist. */
+  async updatePromoter(id: number, input: StorefrontSettings): Promise<{ before: StorefrontSettings; after: StorefrontSettings } | null> {
+    const changed = await operatorPromoters.updatePromoter(this.deps.db, this.deps.dialect, id, input, this.deps.now());
+    this.forgetPromoters();
+    return changed;
+  }
+
+  /** A storefront's editable settings as stored (operator console), or null. */
+  promoterSettings(id: number): Promise<(StorefrontSettings & { isDefault: boolean }) | null> {
+    return operatorPromoters.promoterSettings(this.deps.db, id);
   }
 
   /** Forgets cached promoters (after an operator edits them, and in tests). */
