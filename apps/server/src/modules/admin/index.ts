@@ -5,6 +5,7 @@ import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
+import { adminIotMoneyRoutes } from './routes-iot-money.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
@@ -36,6 +37,7 @@ export const adminPlugin = fp(
         await adminReportRoutes(deps)(scope);
         await adminDashboardRoutes(deps)(scope);
         await adminCatalogueRoutes(deps)(scope);
+        await adminIotMoneyRoutes(deps)(scope);
         await adminSimRoutes({
           ...deps,
           store: app.db,
