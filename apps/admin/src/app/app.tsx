@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api.ts';
 import { AgentsPage } from '../pages/agents.tsx';
 import { AuditPage } from '../pages/audit.tsx';
 import { ContentPage } from '../pages/content.tsx';
+import { CouponsPage } from '../pages/coupons.tsx';
 import { HomePage } from '../pages/dashboard.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
 import { LayoutsPage } from '../pages/layouts.tsx';
@@ -22,6 +23,7 @@ import { SimsPage } from '../pages/sims.tsx';
 import { SimsImportPage } from '../pages/sims-import.tsx';
 import { SimsRealnamePage } from '../pages/sims-realname.tsx';
 import { StorefrontsPage } from '../pages/storefronts.tsx';
+import { TopupOffersPage } from '../pages/topup-offers.tsx';
 import { ConsoleLayout } from './layout.tsx';
 
 const queryClient = new QueryClient({
@@ -43,6 +45,8 @@ const router = createHashRouter([
       { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'goods', element: <GoodsPage /> },
       { path: 'packages', element: <PackagesPage /> },
+      { path: 'topupOffers', element: <TopupOffersPage /> },
+      { path: 'coupons', element: <CouponsPage /> },
       { path: 'numbers', element: <NumbersPage /> },
       { path: 'agents', element: <AgentsPage /> },
       { path: 'sims', element: <SimsPage /> },

@@ -17,6 +17,8 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/reconciliation', key: 'reports.menuReconciliation', roles: ['owner'] },
   { path: '/goods', key: 'catalogue.menu', roles: ['owner', 'agent'] },
   { path: '/packages', key: 'catalogue.menuPackages', roles: ['owner', 'agent'] },
+  { path: '/topupOffers', key: 'iotCatalogue.menuOffers', roles: ['owner', 'agent'] },
+  { path: '/coupons', key: 'iotCatalogue.menuCoupons', roles: ['owner', 'agent'] },
   { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
   { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },
   { path: '/sims', key: 'sims.menu', roles: ['owner', 'agent'] },

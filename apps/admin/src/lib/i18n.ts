@@ -1,6 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import iotCatalogueEn from '../locales/iot-catalogue.en.json';
+import iotCatalogueZhHans from '../locales/iot-catalogue.zh-Hans.json';
+import iotCatalogueZhHant from '../locales/iot-catalogue.zh-Hant.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
 import simsZhHant from '../locales/sims.zh-Hant.json';
@@ -41,9 +44,9 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn } },
-    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans } },
-    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant } },
+    en: { translation: { ...en, sims: simsEn, iotCatalogue: iotCatalogueEn } },
+    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans, iotCatalogue: iotCatalogueZhHans } },
+    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant, iotCatalogue: iotCatalogueZhHant } },
   },
   interpolation: { escapeValue: false },
 });

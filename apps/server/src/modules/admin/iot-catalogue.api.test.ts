@@ -188,7 +188,11 @@ describe('top-up offers in the console', () => {
     expect(await offers()).toEqual([[made.data.id, 11_000, 'Top up 100, get 10', true]]);
 
     const edited = body<AdminTopupOffer>(
-      await post('/api/admin/topupOffers/save', { ...offer, id: made.data.id, bonusBalance: 2_000, title: { ...offer.title, en: 'Top up 100, get 20' } }, h),
+      await post(
+        '/api/admin/topupOffers/save',
+        { ...offer, id: made.data.id, bonusBalance: 2_000, title: { ...offer.title, en: 'Top up 100, get 20' } },
+        h,
+      ),
     );
     expect(edited.data.bonusBalance).toBe(2_000);
     expect(await offers()).toEqual([[made.data.id, 12_000, 'Top up 100, get 20', true]]);
@@ -212,7 +216,13 @@ describe('top-up offers in the console', () => {
     const agent = await signIn(t.app, await makeOperator(t.app, 'agent', shop.id));
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', shop.id));
     const owner = await signIn(t.app, await makeOperator(t.app, 'owner'));
-    const offer = (promoterId: number) => ({ promoterId, kind: 'coupon', payAmount: 5_000, bonusCoin: 500, title: { 'zh-Hans': '券币', en: '', 'zh-Hant': '' } });
+    const offer = (promoterId: number) => ({
+      promoterId,
+      kind: 'coupon',
+      payAmount: 5_000,
+      bonusCoin: 500,
+      title: { 'zh-Hans': '券币', en: '', 'zh-Hant': '' },
+    });
     const foreign = body<AdminTopupOffer>(await post('/api/admin/topupOffers/save', offer(other.id), owner)).data;
     expect(foreign.promoterId).toBe(other.id);
     expect(body(await post('/api/admin/topupOffers/save', offer(other.id), agent)).code).toBe(-1);
@@ -306,7 +316,9 @@ describe('coupons in the console', () => {
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', shop.id));
     const foreign = await makeCard(t.app, { promoCode: other.promoCode });
     const grant = { cards: foreign.iccid, amount: 100, expiresAt: Date.now() + HOUR };
-    expect(body<CouponGrantResult>(await post('/api/admin/coupons/grant/commit', { ...grant, grantKey: key() }, owner)).data.granted).toBe(1);
+    expect(body<CouponGrantResult>(await post('/api/admin/coupons/grant/commit', { ...grant, grantKey: key() }, owner)).data.granted).toBe(
+      1,
+    );
     const agentGrant = body<CouponGrantResult>(await post('/api/admin/coupons/grant/commit', { ...grant, grantKey: key() }, agent));
     expect(agentGrant.data).toMatchObject({ granted: 0, skipped: 1 });
     const id = body<AdminCouponPage>(await get(`/api/admin/coupons?card=${foreign.simNo}`, owner)).data.list[0]!.id;

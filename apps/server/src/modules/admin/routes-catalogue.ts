@@ -249,7 +249,7 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
           tags,
           security,
           summary:
-            "Adds an IoT package to a storefront (no id) or edits every field of one: kind, operator, name in three languages, data, price, length, renewal, coupon coins, order, per-card limit, stock and flash sale. The stock (units left) changes only if orders did not move it since the form was read (refused otherwise, field stock). Cards buy on the new terms from then on; audited.",
+            'Adds an IoT package to a storefront (no id) or edits every field of one: kind, operator, name in three languages, data, price, length, renewal, coupon coins, order, per-card limit, stock and flash sale. The stock (units left) changes only if orders did not move it since the form was read (refused otherwise, field stock). Cards buy on the new terms from then on; audited.',
           body: savePackageBody,
           response: { 200: envelope(adminPackage) },
         },

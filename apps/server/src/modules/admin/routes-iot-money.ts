@@ -15,8 +15,8 @@ import {
   saveTopupOfferBody,
   topupOfferEnableBody,
 } from '@simshop/contract/admin-iot-money';
-import type { MessageId } from '@simshop/contract/messages';
 import { envelope } from '@simshop/contract/envelope';
+import type { MessageId } from '@simshop/contract/messages';
 import { ok } from '../../lib/envelope.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
@@ -24,8 +24,8 @@ import { type Language, render } from '../../lib/messages.ts';
 import type { App } from '../../lib/route.ts';
 import * as money from '../iot-money/service.ts';
 import * as sims from '../iot-sims/service.ts';
-import { catalogueReach, requireStorefront } from './routes-catalogue.ts';
 import { security, tags } from './routes.ts';
+import { catalogueReach, requireStorefront } from './routes-catalogue.ts';
 import * as admin from './service.ts';
 
 interface CheckedLine {
@@ -76,7 +76,8 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
     return values.map((value, i): CheckedLine => {
       const line = i + 1;
       const card = byValue.get(value) ?? null;
-      if (!card || (codes !== 'all' && !codes.has(card.promoCode))) return { line, value, card: null, problem: { id: 'couponGrant.noSuchCard' } };
+      if (!card || (codes !== 'all' && !codes.has(card.promoCode)))
+        return { line, value, card: null, problem: { id: 'couponGrant.noSuchCard' } };
       const first = seen.get(card.id);
       if (first !== undefined) return { line, value, card, problem: { id: 'couponGrant.repeated', line: first } };
       seen.set(card.id, line);
@@ -90,7 +91,8 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
     simNo: l.card?.simNo ?? '',
     iccid: l.card?.iccid ?? '',
     promoCode: l.card?.promoCode ?? '',
-    error: l.problem === null ? null : render(l.problem.id, (l.problem.line === undefined ? {} : { line: l.problem.line }) as never, language),
+    error:
+      l.problem === null ? null : render(l.problem.id, (l.problem.line === undefined ? {} : { line: l.problem.line }) as never, language),
   });
 
   return async (app: App): Promise<void> => {
@@ -283,9 +285,7 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
           q.page,
           q.pageSize,
         );
-        const cards = new Map(
-          (await sims.operatorCardsByIds(deps.db, [...new Set(list.map((c) => c.simId))])).map((c) => [c.id, c]),
-        );
+        const cards = new Map((await sims.operatorCardsByIds(deps.db, [...new Set(list.map((c) => c.simId))])).map((c) => [c.id, c]));
         return ok({
           list: list.map((c) => ({
             id: c.id,
