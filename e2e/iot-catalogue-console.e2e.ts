@@ -31,7 +31,10 @@ test('the owner adds a flash-sale package and the card holder sees it in the pac
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('新套餐')).toBeVisible();
   await dialog.getByLabel('店铺').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^demo · / }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^demo · / })
+    .click();
   await dialog.getByLabel('名称（简体中文）', { exact: true }).fill(zhName);
   await dialog.getByLabel('名称（英文）', { exact: true }).fill(enName);
   await dialog.getByLabel('流量（MB）').fill('10240');

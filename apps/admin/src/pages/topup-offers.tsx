@@ -81,9 +81,19 @@ export function TopupOffersPage() {
         dataSource={q.data?.list ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         columns={[
-          { title: t('iotCatalogue.title'), key: 'title', render: (_, o) => titleOf(o) },
+          {
+            title: t('iotCatalogue.title'),
+            key: 'title',
+            width: 240,
+            render: (_, o) => (
+              <Space size={4} wrap>
+                {titleOf(o)}
+                {o.tag['zh-Hans'] && <Tag color="orange">{o.tag[language] || o.tag['zh-Hans']}</Tag>}
+              </Space>
+            ),
+          },
           { title: t('iotCatalogue.offerKind'), dataIndex: 'kind', width: 120, render: (k: string) => t(`iotCatalogue.kind_${k}`) },
           { title: t('iotCatalogue.paid'), dataIndex: 'payAmount', width: 100, render: yuan },
           {
