@@ -3,7 +3,7 @@ import type { AdminCouponPage, AdminTopupOffer, CouponGrantPreview, CouponGrantR
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeAgent } from '../agents/test-kit.ts';
-import { addPackage, key, makeCard, makeCardClient } from '../iot-money/test-kit.ts';
+import { addPackage, key, makeCard, makeCardClient, simLogin } from '../iot-money/test-kit.ts';
 import { makeOperator, randomIp, signIn } from './test-kit.ts';
 
 let t: TestApp;
@@ -77,9 +77,8 @@ describe('IoT packages in the console', () => {
     });
 
     const card = await makeCardClient(t.app, { promoCode: shop.promoCode, balance: 10_000 });
-    const choice = await card.c.get<{ seckill: { id: number; name: string; price: number; seckill: { stock: number; left: number } }[] }>(
-      '/api/iot/packageChoose',
-      { 'accept-language': 'en' },
+    const choice = body<{ seckill: { id: number; name: string; price: number; seckill: { stock: number; left: number } }[] }>(
+      await t.app.inject({ url: '/api/iot/packageChoose', headers: { ...(await simLogin(t.app, card.simNo)), 'accept-language': 'en' } }),
     );
     expect(choice.data.seckill.map((p) => [p.id, p.name, p.price, p.seckill.stock, p.seckill.left])).toEqual([
       [made.data.id, 'Flash monthly', 990, 2, 2],
@@ -121,6 +120,25 @@ describe('IoT packages in the console', () => {
     expect(log.map((a) => a.action)).toEqual(['package.edit', 'package.create']);
     expect(log[0]!.before).toMatchObject({ price: 990, stock: 2, names: { en: 'Flash monthly' } });
     expect(log[0]!.after).toMatchObject({ price: 1_290, stock: 11, names: { en: 'Flash deal', 'zh-Hant': '閃購月包' } });
+  });
+
+  it('an edit of the stock racing purchases either applies before them all or is refused; no unit is resold', async () => {
+    const shop = await makeAgent(t.app, null);
+    const h = await signIn(t.app, await makeOperator(t.app, 'owner'));
+    const now = Date.now();
+    const made = body<AdminPackage>(
+      await post('/api/admin/packages/save', { ...flashSale(shop.id, now), stock: 5, perCardLimit: 0 }, h),
+    ).data;
+    const cards = await Promise.all([1, 2, 3].map(() => makeCardClient(t.app, { promoCode: shop.promoCode, balance: 10_000 })));
+    const [edit, ...buys] = await Promise.all([
+      post('/api/admin/packages/save', { ...flashSale(shop.id, now), id: made.id, stock: 10, expectedStock: 5, perCardLimit: 0 }, h),
+      ...cards.map((c) => c.c.post('/api/iot/buyPackage', { packageId: made.id, payMethod: 'balance', effect: 'now' })),
+    ]);
+    expect(buys.map((b) => b.code)).toEqual([0, 0, 0]);
+    const after = body<{ list: AdminPackage[] }>(await get(`/api/admin/packages?promoterId=${shop.id}`, h)).data.list[0]!;
+    expect(after.sold).toBe(3);
+    if (body(edit!).code === 0) expect([after.stock, after.left]).toEqual([10, 7]);
+    else expect([body(edit!).code, after.stock, after.left]).toEqual([-1, 5, 2]);
   });
 
   it('refuses a flash sale without its window or stock, naming the field', async () => {
@@ -179,11 +197,10 @@ describe('top-up offers in the console', () => {
       enabled: true,
     });
     const card = await makeCardClient(t.app, { promoCode: shop.promoCode });
+    const headers = { ...(await simLogin(t.app, card.simNo)), 'accept-language': 'en' };
     const offers = async () =>
-      (
-        await card.c.get<{ offers: { id: number; credit: number; title: string; recommended: boolean }[] }>('/api/iot/balanceChoose', {
-          'accept-language': 'en',
-        })
+      body<{ offers: { id: number; credit: number; title: string; recommended: boolean }[] }>(
+        await t.app.inject({ url: '/api/iot/balanceChoose', headers }),
       ).data.offers.map((o) => [o.id, o.credit, o.title, o.recommended]);
     expect(await offers()).toEqual([[made.data.id, 11_000, 'Top up 100, get 10', true]]);
 

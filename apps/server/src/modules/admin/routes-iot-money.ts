@@ -269,13 +269,17 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
         const q = req.query;
         const codes = await reachCodes(req.operator);
         let simIds: money.CouponFilter['simIds'];
+        let only: string | undefined;
+        if (q.promoterId !== undefined) {
+          await requireStorefront(deps, req.operator, q.promoterId, 'promoterId');
+          only = (await deps.site.promoterById(q.promoterId))!.promoCode;
+        }
         if (q.card) {
           const card = (await sims.operatorCardsByNumbers(deps.db, [q.card]))[0];
-          simIds = card && (codes === 'all' || codes.has(card.promoCode)) ? [card.id] : [];
-        } else if (q.promoterId !== undefined) {
-          await requireStorefront(deps, req.operator, q.promoterId, 'promoterId');
-          const promoter = (await deps.site.promoterById(q.promoterId))!;
-          simIds = sims.simIdsQuery(deps.db, [promoter.promoCode]);
+          const visible = card && (codes === 'all' || codes.has(card.promoCode)) && (only === undefined || card.promoCode === only);
+          simIds = visible ? [card.id] : [];
+        } else if (only !== undefined) {
+          simIds = sims.simIdsQuery(deps.db, [only]);
         } else {
           simIds = codes === 'all' ? 'all' : sims.simIdsQuery(deps.db, [...codes]);
         }
