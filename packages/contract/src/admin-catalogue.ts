@@ -114,6 +114,8 @@ export const triText = (max: number) =>
     'zh-Hant': z.string().trim().max(max),
   });
 export type TriText = { 'zh-Hans': string; en: string; 'zh-Hant': string };
+/** A data text in the three languages as readers get it (answers). */
+export const triView = z.object({ 'zh-Hans': z.string(), en: z.string(), 'zh-Hant': z.string() });
 
 /** GET /api/admin/packages: the IoT packages of the storefronts within reach. */
 export const adminPackageQuery = pageQuery.extend({ promoterId: z.coerce.number().int().min(1).optional() });
@@ -128,7 +130,7 @@ export const adminPackage = z.object({
   /** The name in the reader's language. */
   label: z.string(),
   /** The name in the three languages, as card holders read it. */
-  names: triText(40),
+  names: triView,
   description: z.string(),
   flowMb: z.number().int(),
   unlimited: z.boolean(),
@@ -168,7 +170,7 @@ export const savePackageBody = z
     promoterId: z.number().int().min(1),
     kind: packageKind,
     operatorType: z.number().int().min(0).max(4).default(0),
-    names: triText(40),
+    names: triText(60),
     description: z.string().trim().max(500).default(''),
     flowMb: z.number().int().min(0).max(100_000_000),
     unlimited: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { triText } from './admin-catalogue.ts';
+import { triText, triView } from './admin-catalogue.ts';
 import { page, pageQuery } from './envelope.ts';
 import { msg } from './messages.ts';
 
@@ -28,8 +28,8 @@ export const adminTopupOffer = z.object({
   bonusBalance: z.number().int(),
   bonusCoin: z.number().int(),
   /** Title and tag in the three languages ("推荐" as the stored tag marks the offer chosen in advance). */
-  title: triText(40),
-  tag: z.object({ 'zh-Hans': z.string(), en: z.string(), 'zh-Hant': z.string() }),
+  title: triView,
+  tag: triView,
   /** Shown from / until (null: no bound). */
   startsAt: z.number().int().nullable(),
   endsAt: z.number().int().nullable(),
@@ -49,7 +49,7 @@ export const saveTopupOfferBody = z
     payAmount: fen.min(1),
     bonusBalance: fen.default(0),
     bonusCoin: fen.default(0),
-    title: triText(40),
+    title: triText(60),
     tag: z
       .object({ 'zh-Hans': z.string().trim().max(10), en: z.string().trim().max(20), 'zh-Hant': z.string().trim().max(10) })
       .default({ 'zh-Hans': '', en: '', 'zh-Hant': '' }),

@@ -265,17 +265,17 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="nameZhHans" label={t('iotCatalogue.nameZhHans')} rules={required}>
-              <Input maxLength={40} />
+              <Input maxLength={60} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="nameEn" label={t('iotCatalogue.nameEn')}>
-              <Input maxLength={40} />
+              <Input maxLength={60} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="nameZhHant" label={t('iotCatalogue.nameZhHant')}>
-              <Input maxLength={40} />
+              <Input maxLength={60} />
             </Form.Item>
           </Col>
         </Row>

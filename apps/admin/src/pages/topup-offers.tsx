@@ -234,17 +234,17 @@ function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | 
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="titleZhHans" label={t('iotCatalogue.titleZhHans')} rules={required}>
-              <Input maxLength={40} />
+              <Input maxLength={60} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="titleEn" label={t('iotCatalogue.titleEn')}>
-              <Input maxLength={40} />
+              <Input maxLength={60} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="titleZhHant" label={t('iotCatalogue.titleZhHant')}>
-              <Input maxLength={40} />
+              <Input maxLength={60} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
