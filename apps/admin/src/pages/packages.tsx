@@ -240,7 +240,17 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
       confirmLoading={busy}
       destroyOnHidden
     >
-      <Form<PackageForm> form={form} layout="vertical" onFinish={submit} initialValues={initialValues(pkg, defaultPromoterId)}>
+      <Form<PackageForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={initialValues(pkg, defaultPromoterId)}
+        onValuesChange={(changed: Partial<PackageForm>) => {
+          // A flash sale always has a stock; only base packages outside a flash sale renew.
+          if (changed.isSeckill) form.setFieldsValue({ limitStock: true, renewable: false });
+          if (changed.kind !== undefined && changed.kind !== 'base') form.setFieldValue('renewable', false);
+        }}
+      >
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="promoterId" label={t('iotCatalogue.storefront')} rules={required}>
