@@ -27,14 +27,16 @@ test('the owner adds a flash-sale package and the card holder sees it in the pac
 
   await signInConsole(page, DEMO_OWNER);
   await page.getByRole('menu').getByRole('menuitem', { name: '流量套餐' }).click();
-  await page.getByRole('button', { name: '新增套餐' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('新套餐')).toBeVisible();
-  await dialog.getByLabel('店铺').click();
+  // The demo storefront's packages; a new one is added to it.
+  await page.getByRole('combobox', { name: '店铺' }).click();
   await page
     .locator('.ant-select-item-option')
     .filter({ hasText: /^demo · / })
     .click();
+  await page.getByRole('button', { name: '新增套餐' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('新套餐')).toBeVisible();
+  await expect(dialog.getByText(/^demo · /)).toBeVisible();
   await dialog.getByLabel('名称（简体中文）', { exact: true }).fill(zhName);
   await dialog.getByLabel('名称（英文）', { exact: true }).fill(enName);
   await dialog.getByLabel('流量（MB）').fill('10240');
