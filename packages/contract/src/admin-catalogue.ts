@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
 import { goodsKind } from './goods.ts';
+import { packageKind } from './iot-money.ts';
 import { msg } from './messages.ts';
 
 /**
@@ -105,16 +106,32 @@ export const goodsStatusBody = z.object({ id: z.number().int().min(1), status: g
 
 // ── IoT packages ──────────────────────────────────────────────────────────────────────────
 
+/** A data text in the three languages: stored in Simplified Chinese, the others its translations (empty: as readers get it by default). */
+export const triText = (max: number) =>
+  z.object({
+    'zh-Hans': z.string().trim().min(1, msg('validation.required')).max(max),
+    en: z.string().trim().max(max),
+    'zh-Hant': z.string().trim().max(max),
+  });
+export type TriText = { 'zh-Hans': string; en: string; 'zh-Hant': string };
+/** A data text in the three languages as readers get it (answers). */
+export const triView = z.object({ 'zh-Hans': z.string(), en: z.string(), 'zh-Hant': z.string() });
+
 /** GET /api/admin/packages: the IoT packages of the storefronts within reach. */
 export const adminPackageQuery = pageQuery.extend({ promoterId: z.coerce.number().int().min(1).optional() });
 export const adminPackage = z.object({
   id: z.number().int(),
+  promoterId: z.number().int(),
   promoCode: z.string(),
+  /** 0 any operator, 1–4 one operator's cards. */
   operatorType: z.number().int(),
-  kind: z.string(),
+  kind: packageKind,
   name: z.string(),
   /** The name in the reader's language. */
   label: z.string(),
+  /** The name in the three languages, as card holders read it. */
+  names: triView,
+  description: z.string(),
   flowMb: z.number().int(),
   unlimited: z.boolean(),
   price: z.number().int(),
@@ -122,20 +139,59 @@ export const adminPackage = z.object({
   duration: z.number().int(),
   /** 1 days, 2 months, 3 years. */
   durationUnit: z.number().int(),
-  onSale: z.boolean(),
+  renewable: z.boolean(),
+  couponDeductMax: z.number().int(),
+  sort: z.number().int(),
+  /** Orders per card at most (0: no limit). */
+  perCardLimit: z.number().int(),
+  /** Units on sale in all (null: no stock limit), units sold (held by pending, paid and effective orders), units left. */
+  stock: z.number().int().nullable(),
   sold: z.number().int(),
+  left: z.number().int().nullable(),
+  isSeckill: z.boolean(),
+  seckillStartsAt: z.number().int().nullable(),
+  seckillEndsAt: z.number().int().nullable(),
+  onSale: z.boolean(),
+  updatedAt: z.number().int(),
 });
 export type AdminPackage = z.infer<typeof adminPackage>;
 export const adminPackagePage = page(adminPackage);
 export type AdminPackagePage = z.infer<typeof adminPackagePage>;
 
-/** POST /api/admin/packages/save: price, data, length and on/off sale of a package; audited. */
-export const savePackageBody = z.object({
-  id: z.number().int().min(1),
-  price: fen.min(1),
-  originalPrice: fen.default(0),
-  flowMb: z.number().int().min(0).max(100_000_000),
-  duration: z.number().int().min(1).max(120),
-  onSale: z.boolean(),
-});
+/**
+ * POST /api/admin/packages/save: a new package of a storefront (no id) or an edit of every field.
+ * `stock` is the units left for sale (null: no limit); an edit changes it only where it is still
+ * `expectedStock`, what the form showed, so units sold meanwhile are never overwritten. A flash
+ * sale needs its window and stock. Audited.
+ */
+export const savePackageBody = z
+  .object({
+    id: z.number().int().min(1).optional(),
+    promoterId: z.number().int().min(1),
+    kind: packageKind,
+    operatorType: z.number().int().min(0).max(4).default(0),
+    names: triText(60),
+    description: z.string().trim().max(500).default(''),
+    flowMb: z.number().int().min(0).max(100_000_000),
+    unlimited: z.boolean().default(false),
+    price: fen.min(1),
+    originalPrice: fen.default(0),
+    duration: z.number().int().min(1).max(9999),
+    durationUnit: z.number().int().min(1).max(3),
+    renewable: z.boolean().default(false),
+    couponDeductMax: fen.default(0),
+    sort: z.number().int().min(0).max(9999).default(0),
+    perCardLimit: z.number().int().min(0).max(1000).default(0),
+    stock: z.number().int().min(0).max(10_000_000).nullable().default(null),
+    expectedStock: z.number().int().min(0).nullable().optional(),
+    isSeckill: z.boolean().default(false),
+    seckillStartsAt: z.number().int().min(0).nullable().default(null),
+    seckillEndsAt: z.number().int().min(0).nullable().default(null),
+    onSale: z.boolean(),
+  })
+  .refine((b) => !b.isSeckill || (b.seckillStartsAt !== null && b.seckillEndsAt !== null && b.seckillEndsAt > b.seckillStartsAt), {
+    path: ['seckillEndsAt'],
+    message: msg('catalogue.endAfterStart'),
+  })
+  .refine((b) => !b.isSeckill || b.stock !== null, { path: ['stock'], message: msg('catalogue.seckillStock') });
 export type SavePackageBody = z.input<typeof savePackageBody>;

@@ -122,6 +122,13 @@ export const MESSAGES = {
   'catalogue.stockChanged': [],
   'catalogue.noSuchCategory': [],
   'catalogue.noSuchSku': [],
+  'catalogue.endAfterStart': [],
+  'catalogue.seckillStock': [],
+  'couponGrant.noSuchCard': [],
+  'couponGrant.repeated': ['line'],
+  'couponGrant.tooMany': ['max'],
+  'couponGrant.expiresPast': [],
+  'coupon.notRevocable': [],
   'goodsOrders.fulfilmentFailed': [],
   'fastNumber.photoNotYours': [],
   'fastNumber.certClosed': [],
@@ -564,6 +571,12 @@ export const FIELDS = [
   'value',
   'prefix',
   'suffix',
+  'seckillEndsAt',
+  'cards',
+  'grantKey',
+  'expiresAt',
+  'payAmount',
+  'endsAt',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -10,6 +10,7 @@ import { AgentsPage } from '../pages/agents.tsx';
 import { AuditPage } from '../pages/audit.tsx';
 import { CapabilitiesPage } from '../pages/capabilities.tsx';
 import { ContentPage } from '../pages/content.tsx';
+import { CouponsPage } from '../pages/coupons.tsx';
 import { HomePage } from '../pages/dashboard.tsx';
 import { EngagePage } from '../pages/engage.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
@@ -26,6 +27,7 @@ import { SimsPage } from '../pages/sims.tsx';
 import { SimsImportPage } from '../pages/sims-import.tsx';
 import { SimsRealnamePage } from '../pages/sims-realname.tsx';
 import { StorefrontsPage } from '../pages/storefronts.tsx';
+import { TopupOffersPage } from '../pages/topup-offers.tsx';
 import { WebhooksPage } from '../pages/webhooks.tsx';
 import { ConsoleLayout } from './layout.tsx';
 
@@ -49,6 +51,8 @@ const router = createHashRouter([
       { path: 'goods', element: <GoodsPage /> },
       { path: 'packages', element: <PackagesPage /> },
       { path: 'engage', element: <EngagePage /> },
+      { path: 'topupOffers', element: <TopupOffersPage /> },
+      { path: 'coupons', element: <CouponsPage /> },
       { path: 'numbers', element: <NumbersPage /> },
       { path: 'numbers/prices', element: <NumberPricesPage /> },
       { path: 'operators', element: <OperatorsPage /> },

@@ -18,6 +18,8 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/goods', key: 'catalogue.menu', roles: ['owner', 'agent'] },
   { path: '/packages', key: 'catalogue.menuPackages', roles: ['owner', 'agent'] },
   { path: '/engage', key: 'engage.menu', roles: ['owner', 'agent'] },
+  { path: '/topupOffers', key: 'iotCatalogue.menuOffers', roles: ['owner', 'agent'] },
+  { path: '/coupons', key: 'iotCatalogue.menuCoupons', roles: ['owner', 'agent'] },
   { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
   { path: '/numbers/prices', key: 'priceRules.menu', roles: ['owner'] },
   { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },

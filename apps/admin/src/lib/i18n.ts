@@ -7,6 +7,9 @@ import en from '../locales/en.json';
 import engageEn from '../locales/engage.en.json';
 import engageZhHans from '../locales/engage.zh-Hans.json';
 import engageZhHant from '../locales/engage.zh-Hant.json';
+import iotCatalogueEn from '../locales/iot-catalogue.en.json';
+import iotCatalogueZhHans from '../locales/iot-catalogue.zh-Hans.json';
+import iotCatalogueZhHant from '../locales/iot-catalogue.zh-Hant.json';
 import promotersEn from '../locales/promoters.en.json';
 import promotersZhHans from '../locales/promoters.zh-Hans.json';
 import promotersZhHant from '../locales/promoters.zh-Hant.json';
@@ -53,7 +56,17 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, ...promotersEn, sims: simsEn, capabilities: capabilitiesEn, webhooks: webhooksEn, engage: engageEn } },
+    en: {
+      translation: {
+        ...en,
+        ...promotersEn,
+        sims: simsEn,
+        capabilities: capabilitiesEn,
+        webhooks: webhooksEn,
+        engage: engageEn,
+        iotCatalogue: iotCatalogueEn,
+      },
+    },
     'zh-Hans': {
       translation: {
         ...zhHans,
@@ -62,6 +75,7 @@ void i18next.use(initReactI18next).init({
         capabilities: capabilitiesZhHans,
         webhooks: webhooksZhHans,
         engage: engageZhHans,
+        iotCatalogue: iotCatalogueZhHans,
       },
     },
     'zh-Hant': {
@@ -72,6 +86,7 @@ void i18next.use(initReactI18next).init({
         capabilities: capabilitiesZhHant,
         webhooks: webhooksZhHant,
         engage: engageZhHant,
+        iotCatalogue: iotCatalogueZhHant,
       },
     },
   },

@@ -1,27 +1,50 @@
-import type { AdminPackage, AdminPackagePage } from '@simshop/contract/admin-catalogue';
+import type { AdminPackage, AdminPackagePage, SavePackageBody } from '@simshop/contract/admin-catalogue';
+import { PACKAGE_KINDS } from '@simshop/contract/iot-money';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
+import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
 import { promotersQuery } from './storefronts.tsx';
 
 interface PackageForm {
+  promoterId: number;
+  kind: SavePackageBody['kind'];
+  operatorType: number;
+  nameZhHans: string;
+  nameEn?: string;
+  nameZhHant?: string;
+  description?: string;
+  unlimited: boolean;
+  flowMb?: number | null;
   price: number;
   originalPrice?: number | null;
-  flowMb: number;
   duration: number;
+  durationUnit: number;
+  renewable: boolean;
+  couponDeductMax?: number | null;
+  sort?: number | null;
+  perCardLimit?: number | null;
+  limitStock: boolean;
+  stock?: number | null;
+  isSeckill: boolean;
+  seckillStartsAt?: string;
+  seckillEndsAt?: string;
   onSale: boolean;
 }
 
-/** IoT packages of the storefronts within reach: price, data, length, on or off sale. */
+const fen = (yuanValue: number | null | undefined) => Math.round((yuanValue ?? 0) * 100);
+const OPERATORS = [0, 1, 2, 3, 4] as const;
+
+/** IoT packages of the storefronts within reach: add, edit every field (flash sale, stock, names in three languages), on or off sale. */
 export function PackagesPage() {
   const { t, i18n } = useTranslation();
   const [promoterId, setPromoterId] = useState<number | undefined>(undefined);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [editing, setEditing] = useState<AdminPackage | null>(null);
+  const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
   const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'packages', promoterId, page, i18n.language],
@@ -33,18 +56,23 @@ export function PackagesPage() {
     <Card
       title={t('catalogue.packages')}
       extra={
-        <Select
-          aria-label={t('orders.storefront')}
-          allowClear
-          placeholder={t('reports.allStorefronts')}
-          style={{ width: 220 }}
-          value={promoterId}
-          onChange={(v) => {
-            setPromoterId(v);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-          options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-        />
+        <Space wrap>
+          <Select
+            aria-label={t('orders.storefront')}
+            allowClear
+            placeholder={t('reports.allStorefronts')}
+            style={{ width: 220 }}
+            value={promoterId}
+            onChange={(v) => {
+              setPromoterId(v);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
+          />
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {t('iotCatalogue.addPackage')}
+          </Button>
+        </Space>
       }
     >
       <Table<AdminPackage>
@@ -54,19 +82,36 @@ export function PackagesPage() {
         dataSource={q.data?.list ?? []}
         pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
         onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
+        scroll={{ x: 1000 }}
         columns={[
-          { title: t('catalogue.name'), dataIndex: 'label' },
+          {
+            title: t('catalogue.name'),
+            key: 'label',
+            render: (_, p) => (
+              <Space size={4} wrap>
+                {p.label}
+                {p.isSeckill && <Tag color="red">{t('iotCatalogue.flash')}</Tag>}
+              </Space>
+            ),
+          },
           { title: t('orders.storefront'), dataIndex: 'promoCode', width: 110 },
           { title: t('catalogue.packageKind'), dataIndex: 'kind', width: 110, render: (k: string) => t(`catalogue.packageKind_${k}`) },
-          { title: t('catalogue.data'), key: 'data', width: 110, render: (_, p) => data(p) },
+          { title: t('catalogue.data'), key: 'data', width: 100, render: (_, p) => data(p) },
           {
             title: t('catalogue.length'),
             key: 'length',
-            width: 110,
+            width: 100,
             render: (_, p) => t(`catalogue.unit_${p.durationUnit}`, { count: p.duration }),
           },
-          { title: t('catalogue.price'), dataIndex: 'price', width: 110, render: yuan },
-          { title: t('catalogue.sold'), dataIndex: 'sold', width: 90, align: 'right' },
+          { title: t('catalogue.price'), dataIndex: 'price', width: 100, render: yuan },
+          { title: t('catalogue.sold'), dataIndex: 'sold', width: 80, align: 'right' },
+          {
+            title: t('iotCatalogue.left'),
+            dataIndex: 'left',
+            width: 80,
+            align: 'right',
+            render: (v: number | null) => (v === null ? t('iotCatalogue.noLimit') : v),
+          },
           {
             title: t('orders.status'),
             dataIndex: 'onSale',
@@ -84,44 +129,110 @@ export function PackagesPage() {
           },
         ]}
       />
-      {editing && <PackageDialog pkg={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PackageDialog pkg={editing === 'new' ? null : editing} defaultPromoterId={promoterId} onClose={() => setEditing(null)} />
+      )}
     </Card>
   );
 }
 
-function PackageDialog({ pkg, onClose }: { pkg: AdminPackage; onClose: () => void }) {
+function initialValues(pkg: AdminPackage | null, promoterId: number | undefined): Partial<PackageForm> {
+  if (!pkg) {
+    return {
+      promoterId,
+      kind: 'base',
+      operatorType: 0,
+      unlimited: false,
+      duration: 1,
+      durationUnit: 2,
+      renewable: true,
+      sort: 0,
+      perCardLimit: 0,
+      limitStock: false,
+      isSeckill: false,
+      onSale: false,
+    };
+  }
+  return {
+    promoterId: pkg.promoterId,
+    kind: pkg.kind,
+    operatorType: pkg.operatorType,
+    nameZhHans: pkg.names['zh-Hans'],
+    nameEn: pkg.names.en,
+    nameZhHant: pkg.names['zh-Hant'],
+    description: pkg.description,
+    unlimited: pkg.unlimited,
+    flowMb: pkg.flowMb,
+    price: pkg.price / 100,
+    originalPrice: pkg.originalPrice ? pkg.originalPrice / 100 : null,
+    duration: pkg.duration,
+    durationUnit: pkg.durationUnit,
+    renewable: pkg.renewable,
+    couponDeductMax: pkg.couponDeductMax / 100,
+    sort: pkg.sort,
+    perCardLimit: pkg.perCardLimit,
+    limitStock: pkg.left !== null,
+    stock: pkg.left,
+    isSeckill: pkg.isSeckill,
+    seckillStartsAt: toLocalInput(pkg.seckillStartsAt),
+    seckillEndsAt: toLocalInput(pkg.seckillEndsAt),
+    onSale: pkg.onSale,
+  };
+}
+
+function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage | null; defaultPromoterId?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const promoters = useQuery(promotersQuery);
   const [form] = Form.useForm<PackageForm>();
   const [busy, setBusy] = useState(false);
+  const unlimited = Form.useWatch('unlimited', form);
+  const kind = Form.useWatch('kind', form);
+  const limitStock = Form.useWatch('limitStock', form);
+  const isSeckill = Form.useWatch('isSeckill', form);
   const submit = async (v: PackageForm) => {
     setBusy(true);
     try {
-      const saved = await api<AdminPackage>('POST', '/packages/save', {
-        body: {
-          id: pkg.id,
-          price: Math.round(v.price * 100),
-          originalPrice: Math.round((v.originalPrice ?? 0) * 100),
-          flowMb: v.flowMb,
-          duration: v.duration,
-          onSale: v.onSale,
-        },
-      });
-      message.success(t('catalogue.saved', { name: saved.label }));
+      const body: SavePackageBody = {
+        ...(pkg ? { id: pkg.id, expectedStock: pkg.left } : {}),
+        promoterId: v.promoterId,
+        kind: v.kind,
+        operatorType: v.operatorType,
+        names: { 'zh-Hans': v.nameZhHans, en: v.nameEn ?? '', 'zh-Hant': v.nameZhHant ?? '' },
+        description: v.description ?? '',
+        unlimited: v.unlimited,
+        flowMb: v.unlimited || v.kind === 'volume' ? 0 : (v.flowMb ?? 0),
+        price: fen(v.price),
+        originalPrice: fen(v.originalPrice),
+        duration: v.duration,
+        durationUnit: v.durationUnit,
+        renewable: v.renewable,
+        couponDeductMax: fen(v.couponDeductMax),
+        sort: v.sort ?? 0,
+        perCardLimit: v.perCardLimit ?? 0,
+        stock: v.limitStock || v.isSeckill ? (v.stock ?? 0) : null,
+        isSeckill: v.isSeckill,
+        seckillStartsAt: v.isSeckill ? fromLocalInput(v.seckillStartsAt) : null,
+        seckillEndsAt: v.isSeckill ? fromLocalInput(v.seckillEndsAt) : null,
+        onSale: v.onSale,
+      };
+      const saved = await api<AdminPackage>('POST', '/packages/save', { body });
+      message.success(t('iotCatalogue.saved', { name: saved.label }));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'packages'] });
       onClose();
     } catch (error) {
-      showRefusal(form, error, ['price', 'flowMb', 'duration'], (m) => message.error(m));
+      showRefusal(form, error, ['promoterId', 'price', 'flowMb', 'duration', 'stock', 'seckillEndsAt'], (m) => message.error(m));
     } finally {
       setBusy(false);
     }
   };
-  const required = [{ required: true, message: t('catalogue.required') }];
+  const required = [{ required: true, message: t('iotCatalogue.required') }];
   return (
     <Modal
       open
-      title={`${t('catalogue.edit')} · ${pkg.label}`}
+      width={760}
+      title={pkg ? `${t('catalogue.edit')} · ${pkg.label}` : t('iotCatalogue.newPackage')}
       onCancel={onClose}
       onOk={() => form.submit()}
       okText={t('common.save')}
@@ -133,29 +244,144 @@ function PackageDialog({ pkg, onClose }: { pkg: AdminPackage; onClose: () => voi
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{
-          price: pkg.price / 100,
-          originalPrice: pkg.originalPrice ? pkg.originalPrice / 100 : null,
-          flowMb: pkg.flowMb,
-          duration: pkg.duration,
-          onSale: pkg.onSale,
+        initialValues={initialValues(pkg, defaultPromoterId)}
+        onValuesChange={(changed: Partial<PackageForm>) => {
+          // A flash sale always has a stock; only base packages outside a flash sale renew.
+          if (changed.isSeckill) form.setFieldsValue({ limitStock: true, renewable: false });
+          if (changed.kind !== undefined && changed.kind !== 'base') form.setFieldValue('renewable', false);
         }}
       >
-        <Form.Item name="price" label={t('catalogue.price')} rules={required}>
-          <InputNumber min={0.01} precision={2} prefix="¥" style={{ width: '100%' }} />
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="promoterId" label={t('iotCatalogue.storefront')} rules={required}>
+              <Select
+                disabled={pkg !== null}
+                placeholder={t('iotCatalogue.chooseStorefront')}
+                options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="kind" label={t('catalogue.packageKind')} rules={required}>
+              <Select options={PACKAGE_KINDS.map((k) => ({ value: k, label: t(`catalogue.packageKind_${k}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="operatorType" label={t('iotCatalogue.operatorType')} rules={required}>
+              <Select
+                options={OPERATORS.map((o) => ({ value: o, label: o === 0 ? t('iotCatalogue.anyOperator') : t(`sims.operatorType.${o}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="nameZhHans" label={t('iotCatalogue.nameZhHans')} rules={required}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="nameEn" label={t('iotCatalogue.nameEn')}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="nameZhHant" label={t('iotCatalogue.nameZhHant')}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
+          {t('iotCatalogue.translationHint')}
+        </Typography.Paragraph>
+        <Form.Item name="description" label={t('iotCatalogue.description')}>
+          <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item name="originalPrice" label={t('catalogue.originalPrice')}>
-          <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="flowMb" label={t('catalogue.dataMb')} rules={required}>
-          <InputNumber min={0} precision={0} suffix="MB" style={{ width: '100%' }} disabled={pkg.unlimited} />
-        </Form.Item>
-        <Form.Item name="duration" label={t(`catalogue.lengthIn_${pkg.durationUnit}`)} rules={required}>
-          <InputNumber min={1} max={120} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="onSale" label={t('catalogue.on_sale')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={12} md={6}>
+            <Form.Item name="unlimited" label={t('catalogue.unlimited')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="flowMb" label={t('catalogue.dataMb')} rules={unlimited || kind === 'volume' ? [] : required}>
+              <InputNumber min={0} precision={0} suffix="MB" style={{ width: '100%' }} disabled={unlimited || kind === 'volume'} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="duration" label={t('iotCatalogue.duration')} rules={required}>
+              <InputNumber min={1} max={9999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="durationUnit" label={t('iotCatalogue.durationUnit')} rules={required}>
+              <Select options={[1, 2, 3].map((u) => ({ value: u, label: t(`iotCatalogue.unit_${u}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="price" label={t('catalogue.price')} rules={required}>
+              <InputNumber min={0.01} precision={2} prefix="¥" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="originalPrice" label={t('catalogue.originalPrice')}>
+              <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="couponDeductMax" label={t('iotCatalogue.couponDeductMax')}>
+              <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="sort" label={t('iotCatalogue.sort')}>
+              <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="renewable" label={t('iotCatalogue.renewable')} valuePropName="checked">
+              <Switch disabled={kind !== 'base' || isSeckill} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="perCardLimit" label={t('iotCatalogue.perCardLimit')}>
+              <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="limitStock" label={t('iotCatalogue.limitStock')} valuePropName="checked">
+              <Switch disabled={isSeckill} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="stock"
+              label={t('iotCatalogue.stockLeft')}
+              rules={limitStock || isSeckill ? required : []}
+              extra={pkg ? t('iotCatalogue.stockHint', { sold: pkg.sold }) : undefined}
+            >
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={!limitStock && !isSeckill} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="isSeckill" label={t('iotCatalogue.isSeckill')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={9}>
+            <Form.Item name="seckillStartsAt" label={t('iotCatalogue.seckillStartsAt')} rules={isSeckill ? required : []}>
+              <Input type="datetime-local" disabled={!isSeckill} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={9}>
+            <Form.Item name="seckillEndsAt" label={t('iotCatalogue.seckillEndsAt')} rules={isSeckill ? required : []}>
+              <Input type="datetime-local" disabled={!isSeckill} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="onSale" label={t('iotCatalogue.onSale')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </Modal>
   );

@@ -212,7 +212,18 @@ describe('IoT packages in the console', () => {
     );
     expect(list.data.list).toEqual([expect.objectContaining({ id: packageId, price: 3_900, onSale: true })]);
 
-    const edit = { id: packageId, price: 2_900, originalPrice: 3_900, flowMb: 20_480, duration: 1, onSale: true };
+    const edit = {
+      id: packageId,
+      promoterId: shop.id,
+      kind: 'base',
+      names: { 'zh-Hans': '测试月包', en: '', 'zh-Hant': '' },
+      price: 2_900,
+      originalPrice: 3_900,
+      flowMb: 20_480,
+      duration: 1,
+      durationUnit: 2,
+      onSale: true,
+    };
     const saved = body<{ price: number; flowMb: number }>(await post('/api/admin/packages/save', edit, owner));
     expect(saved.data).toMatchObject({ price: 2_900, flowMb: 20_480 });
     expect((await choice()).map((p) => p.price)).toEqual([2_900]);
@@ -222,7 +233,11 @@ describe('IoT packages in the console', () => {
     const log = body<{ list: { action: string; before: unknown; after: unknown }[] }>(
       await get(`/api/admin/audit?objectType=iotPackage&objectId=${packageId}`, owner),
     ).data.list;
-    expect(log.map((a) => [a.action, a.before, a.after])).toEqual([
+    const terms = (x: unknown) => {
+      const { price, originalPrice, flowMb, duration, onSale } = x as Record<string, unknown>;
+      return { price, originalPrice, flowMb, duration, onSale };
+    };
+    expect(log.map((a) => [a.action, terms(a.before), terms(a.after)])).toEqual([
       [
         'package.edit',
         { price: 2_900, originalPrice: 3_900, flowMb: 20_480, duration: 1, onSale: true },
@@ -238,7 +253,7 @@ describe('IoT packages in the console', () => {
     // Role × route: an agent of the shop edits its packages, not another storefront's; staff none; no session 61.
     const agent = await signIn(t.app, await makeOperator(t.app, 'agent', shop.id));
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', shop.id));
-    const foreignEdit = { ...edit, id: foreign };
+    const foreignEdit = { ...edit, id: foreign, promoterId: other.id };
     expect(body(await post('/api/admin/packages/save', edit, agent)).code).toBe(0);
     expect(body(await post('/api/admin/packages/save', foreignEdit, agent)).code).toBe(-1);
     expect(body(await get(`/api/admin/packages?promoterId=${other.id}`, agent)).code).toBe(-1);

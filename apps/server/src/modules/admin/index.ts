@@ -7,6 +7,7 @@ import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCapabilityRoutes } from './routes-capabilities.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
 import { adminEngageRoutes } from './routes-engage.ts';
+import { adminIotMoneyRoutes } from './routes-iot-money.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
@@ -41,6 +42,7 @@ export const adminPlugin = fp(
         await adminReportRoutes(deps)(scope);
         await adminDashboardRoutes(deps)(scope);
         await adminCatalogueRoutes(deps)(scope);
+        await adminIotMoneyRoutes(deps)(scope);
         await adminSimRoutes({
           ...deps,
           store: app.db,

@@ -27,13 +27,13 @@ import * as admin from './service.ts';
  * The storefronts whose goods the operator manages: all for an owner, its reach for an agent;
  * staff (orders and customer service) none.
  */
-async function catalogueReach(deps: admin.AdminDeps, op: admin.Operator): Promise<'all' | number[]> {
+export async function catalogueReach(deps: admin.AdminDeps, op: admin.Operator): Promise<'all' | number[]> {
   if (op.role === 'staff') throw admin.forbidden();
   return admin.reachOf(deps, op, 'orders');
 }
 
 /** Refuses a storefront outside the operator's catalogue reach like a missing one. */
-async function requireStorefront(deps: admin.AdminDeps, op: admin.Operator, promoterId: number, field: 'promoterId' | 'id') {
+export async function requireStorefront(deps: admin.AdminDeps, op: admin.Operator, promoterId: number, field: 'promoterId' | 'id') {
   const reach = await catalogueReach(deps, op);
   if (reach !== 'all' && !reach.includes(promoterId)) throw invalid(field, 'admin.noSuchObject');
   if (!(await deps.site.promoterById(promoterId))) throw invalid(field, 'admin.noSuchObject');
@@ -205,13 +205,9 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
       },
     );
     const packageViews = async (list: money.OperatorPackage[], language: Language) => {
-      const names = await textsFor(
-        deps.db,
-        language,
-        'iot_package',
-        list.map((p) => p.id),
-      );
-      return list.map((p) => ({ ...p, label: names.text(p.id, 'name', p.name) }));
+      const all = await deps.site.allPromoters();
+      const ids = new Map(all.map((p) => [p.promoCode, p.id]));
+      return list.map(({ names, ...p }) => ({ ...p, names, promoterId: ids.get(p.promoCode) ?? 0, label: names[language] || p.name }));
     };
     /** A package within the operator's catalogue reach (by its storefront's promo code). */
     const existingPackage = async (op: admin.Operator, id: number) => {
@@ -253,30 +249,30 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
           tags,
           security,
           summary:
-            "Sets an IoT package's price, original price, data, length and whether it is on sale; cards buy at the new terms from then on; audited.",
+            'Adds an IoT package to a storefront (no id) or edits every field of one: kind, operator, name in three languages, data, price, length, renewal, coupon coins, order, per-card limit, stock and flash sale. The stock (units left) changes only if orders did not move it since the form was read (refused otherwise, field stock). Cards buy on the new terms from then on; audited.',
           body: savePackageBody,
           response: { 200: envelope(adminPackage) },
         },
       },
       async (req) => {
         const b = req.body;
-        const { p: before, promoterId } = await existingPackage(req.operator, b.id);
-        await money.editPackage(deps.db, b.id, b, deps.now());
-        const after = (await money.operatorPackage(deps.db, b.id))!;
-        const terms = (x: money.OperatorPackage) => ({
-          price: x.price,
-          originalPrice: x.originalPrice,
-          flowMb: x.flowMb,
-          duration: x.duration,
-          onSale: x.onSale,
-        });
+        await requireStorefront(deps, req.operator, b.promoterId, 'promoterId');
+        const promoter = (await deps.site.promoterById(b.promoterId))!;
+        const before = b.id === undefined ? null : (await existingPackage(req.operator, b.id)).p;
+        if (before && before.promoCode !== promoter.promoCode) throw invalid('promoterId', 'admin.noSuchObject');
+        const id = await money.savePackage(deps.db, promoter.promoCode, b, deps.now());
+        const after = (await money.operatorPackage(deps.db, id))!;
+        const fields = (x: money.OperatorPackage) => {
+          const { updatedAt: _u, sold: _s, left: _l, ...rest } = x;
+          return rest;
+        };
         await admin.audit(deps, req.operator, {
-          action: 'package.edit',
+          action: before ? 'package.edit' : 'package.create',
           objectType: 'iotPackage',
-          objectId: b.id,
-          promoterId,
-          before: terms(before),
-          after: terms(after),
+          objectId: id,
+          promoterId: promoter.id,
+          before: before && fields(before),
+          after: fields(after),
         });
         return ok((await packageViews([after], req.ctx.language))[0]!);
       },

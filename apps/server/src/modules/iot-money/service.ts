@@ -14,7 +14,16 @@ import type { Caller } from './deps.ts';
 export { assertUsable } from './card.ts';
 export { couponsBySource, couponsOf, issueCoupon } from './coupons.ts';
 export { dailyIotOrders } from './figures.ts';
-export { editPackage, type OperatorPackage, operatorPackage, operatorPackageList } from './operator-packages.ts';
+export {
+  type CouponFilter,
+  grantCoupons,
+  type OperatorCoupon,
+  operatorCoupon,
+  operatorCouponList,
+  revokeCoupon,
+} from './operator-coupons.ts';
+export { enableOffer, type OperatorTopupOffer, operatorOffer, operatorOffers, saveOffer } from './operator-offers.ts';
+export { type OperatorPackage, operatorPackage, operatorPackageList, savePackage } from './operator-packages.ts';
 
 import { postOrFail } from './ledger.ts';
 

@@ -13,6 +13,14 @@ export async function simIdsOf(db: Kysely<Database>, promoCodes: string[]): Prom
   return rows.map((r) => Number(r.id));
 }
 
+/** The ids of the SIMs of these storefronts, as a subquery for another module's `where sim_id in (…)`. */
+export function simIdsQuery(db: Kysely<Database>, promoCodes: string[]) {
+  return db
+    .selectFrom('iot_sims')
+    .select('id')
+    .where('promo_code', 'in', promoCodes.length > 0 ? promoCodes : ['']);
+}
+
 /** SIMs active now (sim status 2, not cancelled). */
 export async function activeSimCount(db: Kysely<Database>, promoCodes: string[] | 'all'): Promise<number> {
   let q = db

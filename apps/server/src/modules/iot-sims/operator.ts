@@ -111,11 +111,26 @@ export async function operatorCardFacts(db: Kysely<Database>, simId: number) {
   };
 }
 
-/** Number and promo code of cards by id (those that exist). */
+/** Number, ICCID and promo code of cards by id (those that exist). */
 export async function operatorCardsByIds(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('iot_sims').select(['id', 'sim_no', 'promo_code']).where('id', 'in', ids).execute();
-  return rows.map((r) => ({ id: Number(r.id), simNo: r.sim_no, promoCode: r.promo_code }));
+  const rows = await db.selectFrom('iot_sims').select(['id', 'sim_no', 'iccid', 'promo_code']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ id: Number(r.id), simNo: r.sim_no, iccid: r.iccid, promoCode: r.promo_code }));
+}
+
+/** Cards whose SIM number or ICCID is one of `values` (as written; 500 at a time). */
+export async function operatorCardsByNumbers(db: Kysely<Database>, values: string[]) {
+  const out: { id: number; simNo: string; iccid: string; promoCode: string }[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const part = values.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('iot_sims')
+      .select(['id', 'sim_no', 'iccid', 'promo_code'])
+      .where((eb) => eb.or([eb('sim_no', 'in', part), eb('iccid', 'in', part)]))
+      .execute();
+    out.push(...rows.map((r) => ({ id: Number(r.id), simNo: r.sim_no, iccid: r.iccid, promoCode: r.promo_code })));
+  }
+  return out;
 }
 
 // ---- the SIM import ----

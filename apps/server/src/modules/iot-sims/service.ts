@@ -37,7 +37,7 @@ import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
 import { surplusTimeTips } from './surplus-tips.ts';
 
-export { activeSimCount, dailyActivations, simIdsOf } from './figures.ts';
+export { activeSimCount, dailyActivations, simIdsOf, simIdsQuery } from './figures.ts';
 
 /** A forced carrier refresh is allowed once per this interval per card (server-side throttle). */
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -845,6 +845,7 @@ export {
   type OperatorSimFilter,
   operatorCardFacts,
   operatorCardsByIds,
+  operatorCardsByNumbers,
   operatorSimList,
   type SimImportLine,
   type SimImportProblem,
