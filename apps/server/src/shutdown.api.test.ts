@@ -39,16 +39,17 @@ beforeAll(async () => {
   });
   server.stdout!.on('data', (d) => (log += d));
   server.stderr!.on('data', (d) => (log += d));
+  // Up to a minute: compiling the server on a busy machine takes a while.
   for (let i = 0; ; i++) {
     const up = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) break;
-    if (i > 150 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
+    if (i > 600 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-});
+}, 120_000);
 afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
