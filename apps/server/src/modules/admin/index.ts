@@ -5,6 +5,7 @@ import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
+import { adminContentRoutes } from './routes-content.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
@@ -45,6 +46,7 @@ export const adminPlugin = fp(
           uploads: app.uploads,
         })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
+        await adminContentRoutes({ ...deps, iotLayouts: app.iotLayouts, singlePages: app.singlePages })(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);
@@ -64,6 +66,7 @@ export const adminPlugin = fp(
       'iot-money',
       'iot-layout',
       'customer',
+      'single-page',
     ],
   },
 );

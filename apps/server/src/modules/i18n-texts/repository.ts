@@ -55,3 +55,8 @@ export function allTextsOf(db: Kysely<Database>, entity: string, id: string) {
 export async function deleteTextsOf(db: Kysely<Database>, entity: string, id: string): Promise<void> {
   await db.deleteFrom('i18n_texts').where('entity', '=', entity).where('entity_id', '=', id).execute();
 }
+
+export async function deleteFieldTextsOf(db: Kysely<Database>, entity: string, id: string, fields: readonly string[]): Promise<void> {
+  if (fields.length === 0) return;
+  await db.deleteFrom('i18n_texts').where('entity', '=', entity).where('entity_id', '=', id).where('field', 'in', fields).execute();
+}
