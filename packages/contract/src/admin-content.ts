@@ -211,3 +211,7 @@ export const adminNameTextsBody = z.object({
   'zh-Hant': z.string().trim().max(100),
 });
 export type AdminNameTextsBody = z.input<typeof adminNameTextsBody>;
+
+/** POST /api/admin/traditional: Simplified Chinese texts converted to Traditional (Taiwan standard), as readers get them without a translation. */
+export const adminTraditionalBody = z.object({ texts: z.array(z.string().max(50_000)).min(1).max(200) });
+export const adminTraditionalReply = z.object({ texts: z.array(z.string()) });

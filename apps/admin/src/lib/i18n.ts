@@ -1,5 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import contentEn from '../locales/content.en.json';
+import contentZhHans from '../locales/content.zh-Hans.json';
+import contentZhHant from '../locales/content.zh-Hant.json';
 import en from '../locales/en.json';
 import simsEn from '../locales/sims.en.json';
 import simsZhHans from '../locales/sims.zh-Hans.json';
@@ -41,9 +44,9 @@ void i18next.use(initReactI18next).init({
   lng,
   fallbackLng: false,
   resources: {
-    en: { translation: { ...en, sims: simsEn } },
-    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans } },
-    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant } },
+    en: { translation: { ...en, sims: simsEn, content: contentEn } },
+    'zh-Hans': { translation: { ...zhHans, sims: simsZhHans, content: contentZhHans } },
+    'zh-Hant': { translation: { ...zhHant, sims: simsZhHant, content: contentZhHant } },
   },
   interpolation: { escapeValue: false },
 });

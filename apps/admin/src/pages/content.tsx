@@ -7,6 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
+import { AgreementsTab } from './content-agreements.tsx';
+import { FrontTab } from './content-front.tsx';
+import { NamesTab } from './content-names.tsx';
+import { PagesTab } from './content-pages.tsx';
 import { promotersQuery } from './storefronts.tsx';
 
 const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
@@ -45,15 +49,24 @@ function TriFields({ name, label, area = false, max }: { name: string; label: st
   );
 }
 
-/** Notices of a storefront's SIM dashboard and the help centre's questions (owners), in three languages. */
+/**
+ * A storefront's content in three languages: SIM dashboard notices, agreements, single pages, front
+ * settings and name translations; and the help centre's questions (owners).
+ */
 export function ContentPage() {
   const { t } = useTranslation();
   const op = useOutletContext<AdminOperator>();
-  const items = [{ key: 'notices', label: t('layouts.notices'), children: <NoticesTab op={op} /> }];
+  const items = [
+    { key: 'notices', label: t('layouts.notices'), children: <NoticesTab op={op} /> },
+    { key: 'agreements', label: t('content.tabAgreements'), children: <AgreementsTab op={op} /> },
+    { key: 'pages', label: t('content.tabPages'), children: <PagesTab op={op} /> },
+    { key: 'front', label: t('content.tabFront'), children: <FrontTab op={op} /> },
+    { key: 'names', label: t('content.tabNames'), children: <NamesTab op={op} /> },
+  ];
   if (op.role === 'owner') items.push({ key: 'faq', label: t('layouts.faq'), children: <QuestionsTab /> });
   return (
     <Card title={t('layouts.contentMenu')} styles={{ body: { paddingTop: 0 } }}>
-      <Tabs items={items} />
+      <Tabs items={items} destroyOnHidden />
     </Card>
   );
 }

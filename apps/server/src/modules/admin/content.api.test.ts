@@ -420,6 +420,9 @@ describe('authorisation matrix: role × content route × another promoter’s st
     const previewOf = async (h: Record<string, string>) =>
       body(await post('/api/admin/agreements/preview', { content: tri3('<p>a</p>', '', '') }, h)).code;
     expect([await previewOf(owner), await previewOf(agent), await previewOf(staff), await previewOf({})]).toEqual([0, 0, -1, 61]);
+    const converted = await post('/api/admin/traditional', { texts: ['流量套餐', '标准版'] }, agent);
+    expect(body(converted)).toEqual({ code: 0, message: 'ok', data: { texts: ['流量套餐', '標準版'] } });
+    expect(body(await post('/api/admin/traditional', { texts: ['流量'] }, staff)).code).toBe(-1);
     // A page of another storefront named under the agent's own is refused like a missing one.
     expect(body(await post('/api/admin/singlePages/delete', { promoterId: mid.id, id: pageOf.get(other.id) }, agent))).toEqual({
       code: -1,

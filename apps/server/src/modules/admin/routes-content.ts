@@ -13,6 +13,8 @@ import {
   adminSinglePageBody,
   adminSinglePageDelete,
   adminSinglePageList,
+  adminTraditionalBody,
+  adminTraditionalReply,
   promoterIdQuery,
   type TranslatedKind,
 } from '@simshop/contract/admin-content';
@@ -138,6 +140,23 @@ export function adminContentRoutes(deps: admin.AdminDeps & { iotLayouts: Layouts
       async (req) => {
         admin.requireArea(req.operator, 'layouts');
         return ok({ content: iotLayouts.previewAgreement(req.body.content) });
+      },
+    );
+
+    app.post(
+      '/api/admin/traditional',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Simplified Chinese texts converted to Traditional Chinese (fills a form; nothing is stored).',
+          body: adminTraditionalBody,
+          response: { 200: envelope(adminTraditionalReply) },
+        },
+      },
+      async (req) => {
+        admin.requireArea(req.operator, 'layouts');
+        return ok({ texts: req.body.texts.map((t) => toTraditional(t)) });
       },
     );
 
