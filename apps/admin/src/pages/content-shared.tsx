@@ -21,13 +21,36 @@ export async function traditionalOf(texts: string[]): Promise<string[]> {
   return (await api<{ texts: string[] }>('POST', '/traditional', { body: { texts } })).texts;
 }
 
-/** The storefront a content tab works on (the operator's own first) and its picker. */
+const CHOSEN_KEY = 'simshop-admin-content-storefront';
+
+function storedChoice(): number | undefined {
+  try {
+    const v = Number(sessionStorage.getItem(CHOSEN_KEY));
+    return Number.isInteger(v) && v > 0 ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The storefront a content tab works on (the one last chosen on this page, else the operator's own,
+ * else the first) and its picker; the choice is kept across the tabs for the browser tab's session.
+ */
 export function useStorefront(op: AdminOperator): { promoterId: number | undefined; promoCode: string; picker: ReactNode } {
   const { t } = useTranslation();
   const promoters = useQuery(promotersQuery);
   const list = promoters.data?.list ?? [];
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const promoterId = chosen ?? op.promoter?.id ?? list[0]?.id;
+  const [chosen, setChosenState] = useState<number | undefined>(storedChoice);
+  const setChosen = (id: number) => {
+    setChosenState(id);
+    try {
+      sessionStorage.setItem(CHOSEN_KEY, String(id));
+    } catch {
+      // no storage: the choice lasts while the tab is shown
+    }
+  };
+  const known = chosen !== undefined && (promoters.data === undefined || list.some((p) => p.id === chosen));
+  const promoterId = (known ? chosen : undefined) ?? op.promoter?.id ?? list[0]?.id;
   const picker = (
     <Select
       aria-label={t('layouts.storefront')}
@@ -76,7 +99,7 @@ export function TriInput({
   return (
     <Row gutter={8} align="bottom">
       {LANGS.map((l) => (
-        <Col span={l === 'zh-Hant' ? 7 : 8} key={l}>
+        <Col flex="1 1 0" key={l} style={{ minWidth: 0 }}>
           <Form.Item
             name={[...path, l]}
             label={`${label} · ${t(`language.${l}`)}`}
@@ -90,7 +113,7 @@ export function TriInput({
           </Form.Item>
         </Col>
       ))}
-      <Col span={1} style={{ minWidth: 56 }}>
+      <Col flex="none">
         <Form.Item style={{ marginBottom: 8 }}>
           <Button
             size="small"
