@@ -36,7 +36,9 @@ export const contentImage = z
   .max(300)
   .regex(/^(\/(uploads|shop\/static)\/[\w\-/.]+|https:\/\/[^\s"'<>]+)$/, msg('validation.format'));
 
-export const promoterIdQuery = z.object({ promoterId: z.coerce.number().int().positive() });
+/** A row id (a 32-bit integer column). */
+const rowId = z.number().int().positive().max(2_147_483_647);
+export const promoterIdQuery = z.object({ promoterId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 // ── Agreements (iot-layout's iot_protocols) ───────────────────────────────────────────────────
 
@@ -61,7 +63,7 @@ export const adminAgreementList = z.object({ list: z.array(adminAgreement) });
 
 /** POST /api/admin/agreements/save: the storefront's own agreement of a type (English required; Traditional converted when empty). */
 export const adminAgreementBody = z.object({
-  promoterId: z.number().int().positive(),
+  promoterId: rowId,
   type: agreementType,
   title: triText(100).extend({ en: z.string().trim().min(1, msg('validation.required')).max(100) }),
   content: triText(50_000).extend({ en: z.string().trim().min(1, msg('validation.required')).max(50_000) }),
@@ -91,7 +93,12 @@ export const adminPageBlock = z.discriminatedUnion('type', [
     operator: z.union([z.literal(''), z.literal(FEATURED_OPERATOR), z.enum(['1', '2', '3', '4'])]),
     limit: z.number().int().min(1).max(20),
   }),
-  z.object({ type: z.literal('goods'), title: tri60, categoryId: z.number().int().min(0), limit: z.number().int().min(1).max(20) }),
+  z.object({
+    type: z.literal('goods'),
+    title: tri60,
+    categoryId: z.number().int().min(0).max(2_147_483_647),
+    limit: z.number().int().min(1).max(20),
+  }),
   z.object({
     type: z.literal('button'),
     key: z
@@ -135,8 +142,8 @@ export const adminSinglePageList = z.object({ list: z.array(adminSinglePage) });
 
 /** POST /api/admin/singlePages/save: a new page (no id) or a change of one of the storefront's. */
 export const adminSinglePageBody = z.object({
-  id: z.number().int().positive().optional(),
-  promoterId: z.number().int().positive(),
+  id: rowId.optional(),
+  promoterId: rowId,
   pageCode,
   title: triText(60),
   blocks: z.array(adminPageBlock).max(30),
@@ -145,7 +152,7 @@ export const adminSinglePageBody = z.object({
 });
 export type AdminSinglePageBody = z.infer<typeof adminSinglePageBody>;
 /** POST /api/admin/singlePages/delete */
-export const adminSinglePageDelete = z.object({ promoterId: z.number().int().positive(), id: z.number().int().positive() });
+export const adminSinglePageDelete = z.object({ promoterId: rowId, id: rowId });
 
 /** Where the shop shows a single page (spec §2 /pages-sub/single/*). */
 export const singlePageUrl = (pageCode: string, promoCode: string) =>
@@ -179,7 +186,7 @@ export const adminFrontReply = z.object({ promoterId: z.number().int(), promoCod
 export type AdminFrontReply = z.infer<typeof adminFrontReply>;
 /** POST /api/admin/front/save */
 export const adminFrontBody = z.object({
-  promoterId: z.number().int().positive(),
+  promoterId: rowId,
   front: adminFront.extend({ title: triText(60) }),
 });
 
@@ -203,10 +210,10 @@ export const adminNameTextsList = z.object({ list: z.array(adminNameTexts) });
 
 /** POST /api/admin/translations/save: English and Traditional Chinese of one name; empty drops the translation. */
 export const adminNameTextsBody = z.object({
-  promoterId: z.number().int().positive(),
+  promoterId: rowId,
   kind: translatedKind,
-  id: z.number().int().positive(),
-  goodsId: z.number().int().min(0).default(0),
+  id: rowId,
+  goodsId: z.number().int().min(0).max(2_147_483_647).default(0),
   en: z.string().trim().max(100),
   'zh-Hant': z.string().trim().max(100),
 });
