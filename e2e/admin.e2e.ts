@@ -32,7 +32,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'SIM 卡',
     '实名审核',
     'SIM 页面布局',
-    '店铺内容',
+    '内容管理',
     '操作日志',
   ]);
   await menu.getByRole('menuitem', { name: '店铺' }).click();
@@ -53,7 +53,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'SIMs',
     'Real-name review',
     'SIM layouts',
-    'Storefront content',
+    'Content',
     'Audit log',
   ]);
 });
@@ -138,7 +138,7 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
     'SIM 卡',
     '实名审核',
     'SIM 页面布局',
-    '店铺内容',
+    '内容管理',
   ]);
   await page.getByRole('menuitem', { name: '下级定价' }).click();
   const row = page.getByRole('row').filter({ hasText: 'agent02' });

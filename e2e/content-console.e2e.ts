@@ -19,7 +19,7 @@ test('owner writes a single page and an agreement and the shop shows them', asyn
   const title = `Autumn picks ${Date.now() % 10_000}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '店铺内容' }).click();
+  await page.getByRole('menuitem', { name: '内容管理' }).click();
   await page.getByRole('tab', { name: '单页' }).click();
   await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
   await page.keyboard.press('Enter');

@@ -11,7 +11,7 @@ import { AgreementsTab } from './content-agreements.tsx';
 import { FrontTab } from './content-front.tsx';
 import { NamesTab } from './content-names.tsx';
 import { PagesTab } from './content-pages.tsx';
-import { promotersQuery } from './storefronts.tsx';
+import { useStorefront } from './content-shared.tsx';
 
 const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 
@@ -75,10 +75,7 @@ type NoticeForm = { title: Tri; content: Tri; startAt: string; endAt: string; en
 
 function NoticesTab({ op }: { op: AdminOperator }) {
   const { t, i18n } = useTranslation();
-  const promoters = useQuery(promotersQuery);
-  const list = promoters.data?.list ?? [];
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const promoterId = chosen ?? op.promoter?.id ?? list[0]?.id;
+  const { promoterId, picker } = useStorefront(op);
   const q = useQuery({
     queryKey: ['admin', 'notices', promoterId],
     queryFn: () => api<{ list: AdminNotice[] }>('GET', '/notices', { query: { promoterId } }),
@@ -90,15 +87,7 @@ function NoticesTab({ op }: { op: AdminOperator }) {
   return (
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Select
-          aria-label={t('layouts.storefront')}
-          style={{ width: 280 }}
-          value={promoterId}
-          onChange={setChosen}
-          showSearch
-          optionFilterProp="label"
-          options={list.map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-        />
+        {picker}
         <Button type="primary" onClick={() => setEditing('new')} disabled={promoterId === undefined}>
           {t('layouts.addNotice')}
         </Button>
