@@ -174,6 +174,17 @@ describe('single pages in the console', () => {
     expect(body(badLink).code).toBe(-1);
     expect(badLink.headers['x-error-field']).toBe('popup.link');
 
+    // Two pages of one new code at once: one is made, the other refused naming the code.
+    const race = await Promise.all(
+      [1, 2].map(async (i) =>
+        body(await post('/api/admin/singlePages/save', { ...page, pageCode: `${code}r`, title: tri3(`并发${i}`, `Race ${i}`, '') }, h)),
+      ),
+    );
+    expect(race.map((r) => r.code).sort()).toEqual([-1, 0]);
+    expect(race.find((r) => r.code === -1)?.message).toBe('pageCode: this storefront already has a page with this code');
+    const raced = race.find((r) => r.code === 0)!.data as AdminSinglePage;
+    await post('/api/admin/singlePages/delete', { promoterId: shop.id, id: raced.id }, h);
+
     const listed = body<{ list: AdminSinglePage[] }>(await get(`/api/admin/singlePages?promoterId=${shop.id}`, h));
     expect(listed.data.list.map((p) => [p.id, p.pageCode, p.title.en])).toEqual([[made.data.id, code, 'Big spring sale']]);
 

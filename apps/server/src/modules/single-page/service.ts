@@ -3,6 +3,7 @@ import { type SinglePageInfo, singlePageBlock, singlePagePopup } from '@simshop/
 import type { Kysely } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -112,12 +113,18 @@ export class SinglePages {
     };
     const texts = translationsOf(tris);
     const now = this.deps.now();
-    const id = await db.transaction().execute(async (trx) => {
-      const pageId = input.id ?? (await repo.insertPage(trx, promoterId, row, now));
-      if (input.id !== undefined) await repo.updatePage(trx, promoterId, pageId, row, now);
-      await replaceTextsOf(trx, ENTITY, pageId, texts);
-      return pageId;
-    });
+    // A code taken meanwhile by another save is refused like one taken before.
+    const id = await db
+      .transaction()
+      .execute(async (trx) => {
+        const pageId = input.id ?? (await repo.insertPage(trx, promoterId, row, now));
+        if (input.id !== undefined) await repo.updatePage(trx, promoterId, pageId, row, now);
+        await replaceTextsOf(trx, ENTITY, pageId, texts);
+        return pageId;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? invalid('pageCode', 'single.codeTaken') : error;
+      });
     this.#pages.clear();
     const after = (await this.pagesOf(promoterId)).find((p) => p.id === id)!;
     return { before, after };
