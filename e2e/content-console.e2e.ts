@@ -95,9 +95,19 @@ test('owner writes a single page and an agreement and the shop shows them', asyn
 
   // The content tabs in English and Traditional Chinese.
   await expect(page.getByText('已保存')).toBeHidden();
-  for (const [language, file, tab, row, shown, frontTab, phone] of [
-    ['English', 'en', 'Agreements', 'Shop user agreement', `Terms ${title}`, 'Storefront settings', 'Service phone'],
-    ['繁體中文', 'zh-Hant', '協議', '商城用戶協議', '秋季用戶協議', '店鋪設定', '客服電話'],
+  for (const [language, file, tab, row, shown, frontTab, phone, namesTab, noNames] of [
+    [
+      'English',
+      'en',
+      'Agreements',
+      'Shop user agreement',
+      `Terms ${title}`,
+      'Storefront settings',
+      'Service phone',
+      'Name translations',
+      'No goods or packages',
+    ],
+    ['繁體中文', 'zh-Hant', '協議', '商城用戶協議', '秋季用戶協議', '店鋪設定', '客服電話', '名稱翻譯', '暫無商品或套餐'],
   ] as const) {
     await page.getByRole('combobox', { name: /语言|Language|語言/ }).click();
     await page.locator(`.ant-select-item-option[title="${language}"]`).click();
@@ -107,5 +117,12 @@ test('owner writes a single page and an agreement and the shop shows them', asyn
     await page.getByRole('tab', { name: frontTab }).click();
     await expect(page.getByLabel(phone)).toHaveValue('400-800-1234');
     await page.screenshot({ path: `test-results/admin-front.${file}.png` });
+    await page.getByRole('tab', { name: namesTab }).click();
+    await expect(page.getByText(noNames)).toBeVisible();
   }
+  // The demo storefront's goods, specs and packages with their translations.
+  await page.getByRole('combobox', { name: '店鋪' }).fill('demo');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: '物聯網套餐' }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/admin-names.zh-Hant.png' });
 });
