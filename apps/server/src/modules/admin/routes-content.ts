@@ -1,5 +1,6 @@
 import {
   type AdminNameTexts,
+  adminAgreement,
   adminAgreementBody,
   adminAgreementList,
   adminAgreementPreview,
@@ -108,7 +109,7 @@ export function adminContentRoutes(deps: admin.AdminDeps & { iotLayouts: Layouts
           summary:
             "Writes a storefront's own agreement of a type in the three languages (HTML sanitised; Traditional converted when empty); its version goes up. Audited.",
           body: adminAgreementBody,
-          response: { 200: envelope(adminAgreementList.shape.list.element) },
+          response: { 200: envelope(adminAgreement) },
         },
       },
       async (req) => {
