@@ -27,6 +27,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '对账',
     '商品',
     '流量套餐',
+    '会员与积分',
     '充值优惠',
     '套餐优惠券',
     '号码',
@@ -34,10 +35,12 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '下级定价',
     'SIM 卡',
     '实名审核',
+    '功能配置',
     'SIM 页面布局',
-    '公告与常见问题',
+    '内容管理',
     '操作员',
     '操作日志',
+    'Webhook 与 API',
   ]);
   await menu.getByRole('menuitem', { name: '店铺' }).click();
   // agent02's row names its upstream agent01.
@@ -52,6 +55,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Reconciliation',
     'Goods',
     'IoT packages',
+    'Engagement',
     'Top-up offers',
     'Package coupons',
     'Numbers',
@@ -59,10 +63,12 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Downstream prices',
     'SIMs',
     'Real-name review',
+    'Capabilities',
     'SIM layouts',
-    'Notices and FAQ',
+    'Content',
     'Operators',
     'Audit log',
+    'Webhooks & API',
   ]);
 });
 
@@ -142,13 +148,15 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
     '订单',
     '商品',
     '流量套餐',
+    '会员与积分',
     '充值优惠',
     '套餐优惠券',
     '下级定价',
     'SIM 卡',
     '实名审核',
     'SIM 页面布局',
-    '公告与常见问题',
+    '内容管理',
+    'Webhook 与 API',
   ]);
   await page.getByRole('menuitem', { name: '下级定价' }).click();
   const row = page.getByRole('row').filter({ hasText: 'agent02' });

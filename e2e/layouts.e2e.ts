@@ -88,7 +88,7 @@ test('owner adds a notice in three languages and the card’s dashboard shows it
   const title = `Network upgrade ${Date.now() % 10_000}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '公告与常见问题' }).click();
+  await page.getByRole('menuitem', { name: '内容管理' }).click();
   await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: '添加公告' }).click();

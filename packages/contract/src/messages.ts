@@ -194,6 +194,7 @@ export const MESSAGES = {
   'payments.refundKeyReused': [],
   'customer.noSuchQuestion': [],
   'single.noSuchPage': [],
+  'single.codeTaken': [],
 
   // ── IoT SIM login and session ─────────────────────────────────────────────────────────────
   'sim.loginRequired': [],

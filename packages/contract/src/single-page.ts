@@ -13,7 +13,11 @@ export const bannerBlock = z.object({
   type: z.literal('banner'),
   items: z.array(z.object({ image: z.string(), title: z.string(), link })),
 });
-export const textBlock = z.object({ type: z.literal('text'), title: z.string(), content: z.string() });
+export const textBlock = z.object({
+  type: z.literal('text'),
+  title: z.string(),
+  content: z.string().describe('rich text (HTML: text structure and emphasis), sanitised when saved and when shown'),
+});
 /** Numbers on sale of the promoter matching a filter (fetched by the app from numberList). */
 export const numbersBlock = z.object({
   type: z.literal('numbers'),

@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import capabilitiesEn from '../locales/capabilities.en.json';
 import capabilitiesZhHans from '../locales/capabilities.zh-Hans.json';
 import capabilitiesZhHant from '../locales/capabilities.zh-Hant.json';
+import contentEn from '../locales/content.en.json';
+import contentZhHans from '../locales/content.zh-Hans.json';
+import contentZhHant from '../locales/content.zh-Hant.json';
 import en from '../locales/en.json';
 import engageEn from '../locales/engage.en.json';
 import engageZhHans from '../locales/engage.zh-Hans.json';
@@ -65,6 +68,7 @@ void i18next.use(initReactI18next).init({
         webhooks: webhooksEn,
         engage: engageEn,
         iotCatalogue: iotCatalogueEn,
+        content: contentEn,
       },
     },
     'zh-Hans': {
@@ -76,6 +80,7 @@ void i18next.use(initReactI18next).init({
         webhooks: webhooksZhHans,
         engage: engageZhHans,
         iotCatalogue: iotCatalogueZhHans,
+        content: contentZhHans,
       },
     },
     'zh-Hant': {
@@ -87,6 +92,7 @@ void i18next.use(initReactI18next).init({
         webhooks: webhooksZhHant,
         engage: engageZhHant,
         iotCatalogue: iotCatalogueZhHant,
+        content: contentZhHant,
       },
     },
   },

@@ -7,7 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
-import { promotersQuery } from './storefronts.tsx';
+import { AgreementsTab } from './content-agreements.tsx';
+import { FrontTab } from './content-front.tsx';
+import { NamesTab } from './content-names.tsx';
+import { PagesTab } from './content-pages.tsx';
+import { useStorefront } from './content-shared.tsx';
 
 const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 
@@ -45,15 +49,24 @@ function TriFields({ name, label, area = false, max }: { name: string; label: st
   );
 }
 
-/** Notices of a storefront's SIM dashboard and the help centre's questions (owners), in three languages. */
+/**
+ * A storefront's content in three languages: SIM dashboard notices, agreements, single pages, front
+ * settings and name translations; and the help centre's questions (owners).
+ */
 export function ContentPage() {
   const { t } = useTranslation();
   const op = useOutletContext<AdminOperator>();
-  const items = [{ key: 'notices', label: t('layouts.notices'), children: <NoticesTab op={op} /> }];
+  const items = [
+    { key: 'notices', label: t('layouts.notices'), children: <NoticesTab op={op} /> },
+    { key: 'agreements', label: t('content.tabAgreements'), children: <AgreementsTab op={op} /> },
+    { key: 'pages', label: t('content.tabPages'), children: <PagesTab op={op} /> },
+    { key: 'front', label: t('content.tabFront'), children: <FrontTab op={op} /> },
+    { key: 'names', label: t('content.tabNames'), children: <NamesTab op={op} /> },
+  ];
   if (op.role === 'owner') items.push({ key: 'faq', label: t('layouts.faq'), children: <QuestionsTab /> });
   return (
     <Card title={t('layouts.contentMenu')} styles={{ body: { paddingTop: 0 } }}>
-      <Tabs items={items} />
+      <Tabs items={items} destroyOnHidden />
     </Card>
   );
 }
@@ -62,10 +75,7 @@ type NoticeForm = { title: Tri; content: Tri; startAt: string; endAt: string; en
 
 function NoticesTab({ op }: { op: AdminOperator }) {
   const { t, i18n } = useTranslation();
-  const promoters = useQuery(promotersQuery);
-  const list = promoters.data?.list ?? [];
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const promoterId = chosen ?? op.promoter?.id ?? list[0]?.id;
+  const { promoterId, picker } = useStorefront(op);
   const q = useQuery({
     queryKey: ['admin', 'notices', promoterId],
     queryFn: () => api<{ list: AdminNotice[] }>('GET', '/notices', { query: { promoterId } }),
@@ -77,15 +87,7 @@ function NoticesTab({ op }: { op: AdminOperator }) {
   return (
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Select
-          aria-label={t('layouts.storefront')}
-          style={{ width: 280 }}
-          value={promoterId}
-          onChange={setChosen}
-          showSearch
-          optionFilterProp="label"
-          options={list.map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-        />
+        {picker}
         <Button type="primary" onClick={() => setEditing('new')} disabled={promoterId === undefined}>
           {t('layouts.addNotice')}
         </Button>

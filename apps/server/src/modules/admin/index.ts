@@ -6,6 +6,7 @@ import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCapabilityRoutes } from './routes-capabilities.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
+import { adminContentRoutes } from './routes-content.ts';
 import { adminEngageRoutes } from './routes-engage.ts';
 import { adminIotMoneyRoutes } from './routes-iot-money.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
@@ -55,6 +56,7 @@ export const adminPlugin = fp(
         await adminEngageRoutes({ ...deps, engage: app.iotEngage })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
         await adminWebhookRoutes({ ...deps, webhooks: app.webhooks })(scope);
+        await adminContentRoutes({ ...deps, iotLayouts: app.iotLayouts, singlePages: app.singlePages })(scope);
       }),
     );
     addJobs(app.jobs, [purgeJob(deps)]);
@@ -78,6 +80,7 @@ export const adminPlugin = fp(
       'webhooks',
       'iot-engage',
       'mall',
+      'single-page',
     ],
   },
 );

@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { idsWithTextContaining, replaceTextsOf, textsFor, toSimplified, translationsOf, trisOf } from '../i18n-texts/service.ts';
 import type { Site } from '../site/service.ts';
 import * as repo from './repository.ts';
-import { sanitizeAnswer } from './sanitize.ts';
 
 export interface CustomerDeps {
   db: Kysely<Database>;
@@ -63,7 +63,7 @@ export class CustomerService {
     const content = texts.text(row.id, 'content', row.content);
     let clean = this.#clean.get(content);
     if (clean === undefined) {
-      clean = sanitizeAnswer(content);
+      clean = sanitizeRichText(content);
       this.#clean.set(content, clean);
     }
     return { ...(summary as QuestionSummary), content: clean, updatedAt: row.updated_at };

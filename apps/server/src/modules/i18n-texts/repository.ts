@@ -57,5 +57,6 @@ export async function deleteTextsOf(db: Kysely<Database>, entity: string, id: st
 }
 
 export async function deleteFieldTextsOf(db: Kysely<Database>, entity: string, id: string, fields: readonly string[]): Promise<void> {
+  if (fields.length === 0) return;
   await db.deleteFrom('i18n_texts').where('entity', '=', entity).where('entity_id', '=', id).where('field', 'in', fields).execute();
 }

@@ -170,23 +170,6 @@ export async function replaceTextsOf(
   );
 }
 
-/**
- * Replaces the translations of some fields of one row with those of `fields` (other fields keep
- * theirs); call inside the transaction that writes the row.
- */
-export async function replaceFieldTexts(
-  db: Kysely<Database>,
-  entity: Entity,
-  id: string | number,
-  fields: Record<string, Tri>,
-): Promise<void> {
-  await repo.deleteFieldTextsOf(db, entity, String(id), Object.keys(fields));
-  await putTexts(
-    db,
-    translationsOf(fields).map((t) => ({ ...t, entity, id })),
-  );
-}
-
 /** A data text in the three languages, as an operator edits it. */
 export interface Tri {
   'zh-Hans': string;
@@ -224,4 +207,76 @@ export function translationsOf(fields: Record<string, Tri>): Omit<Translation, '
     if (tri['zh-Hant'] && tri['zh-Hant'] !== toTraditional(tri['zh-Hans'])) out.push({ field, language: 'zh-Hant', text: tri['zh-Hant'] });
   }
   return out;
+}
+
+/**
+ * Replaces the translations of some fields of one row, keeping its other fields' (call inside the
+ * transaction that writes the row). `fields` names the fields whose rows go; `texts` are stored.
+ */
+export async function replaceFieldTexts(
+  db: Kysely<Database>,
+  entity: Entity,
+  id: string | number,
+  fields: readonly string[],
+  texts: readonly Omit<Translation, 'entity' | 'id'>[],
+): Promise<void> {
+  await repo.deleteFieldTextsOf(db, entity, String(id), fields);
+  await putTexts(
+    db,
+    texts.map((t) => ({ ...t, entity, id })),
+  );
+}
+
+/**
+ * Replaces the translations of some fields of one row with those of `fields`, as an operator edits
+ * them (other fields keep theirs); call inside the transaction that writes the row.
+ */
+export function replaceTris(db: Kysely<Database>, entity: Entity, id: string | number, fields: Record<string, Tri>): Promise<void> {
+  return replaceFieldTexts(db, entity, id, Object.keys(fields), translationsOf(fields));
+}
+
+/** A path under a root (none: the key alone). */
+const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+
+const isTri = (v: unknown): v is Tri =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).sort().join(',') === 'en,zh-Hans,zh-Hant';
+
+/**
+ * A document whose texts are given in the three languages (as an operator edits it): the stored
+ * document (each text in Simplified Chinese) and each text by its path under `root` (empty: from the document's keys).
+ */
+export function splitTris<T>(doc: unknown, root: string): { stored: T; tris: Record<string, Tri> } {
+  const tris: Record<string, Tri> = {};
+  const walk = (v: unknown, path: string): unknown => {
+    if (isTri(v)) {
+      tris[path] = v;
+      return v['zh-Hans'];
+    }
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, at(path, i)));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, at(path, k))]));
+    return v;
+  };
+  return { stored: walk(doc, root) as T, tris };
+}
+
+/**
+ * The reverse of `splitTris`: a stored document with each string under a key of `textKeys` given
+ * in the three languages as readers get them (the translations of row `id` of `entity`).
+ */
+export async function joinTris<T>(
+  db: Kysely<Database>,
+  entity: Entity,
+  id: string | number,
+  doc: unknown,
+  root: string,
+  textKeys: ReadonlySet<string>,
+): Promise<T> {
+  const [en, hant] = await Promise.all([textsFor(db, 'en', entity, [id]), textsFor(db, 'zh-Hant', entity, [id])]);
+  const walk = (v: unknown, path: string, key: string): unknown => {
+    if (typeof v === 'string' && textKeys.has(key)) return { 'zh-Hans': v, en: en.text(id, path, v), 'zh-Hant': hant.text(id, path, v) };
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, at(path, i), key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, at(path, k), k)]));
+    return v;
+  };
+  return walk(doc, root, '') as T;
 }

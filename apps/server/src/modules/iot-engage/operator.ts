@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
-import { replaceFieldTexts, textsFor, trisOf } from '../i18n-texts/service.ts';
+import { replaceTris, textsFor, trisOf } from '../i18n-texts/service.ts';
 import { post } from '../iot-money/service.ts';
 import { lockCard } from '../iot-sims/service.ts';
 import type { RefundState } from '../payments/service.ts';
@@ -194,7 +194,7 @@ export async function saveVipPlan(db: Db, promoCode: string, b: SaveVipPlanBody,
   return db.transaction().execute(async (trx) => {
     const id = b.id ?? (await repo.insertVipPlan(trx, { ...fields, promo_code: promoCode, created_at: now }));
     if (b.id !== undefined) await repo.updateVipPlan(trx, id, fields);
-    await replaceFieldTexts(trx, 'iot_vip_plan', id, { name: b.name });
+    await replaceTris(trx, 'iot_vip_plan', id, { name: b.name });
     return id;
   });
 }
@@ -216,7 +216,7 @@ export async function saveAcceleratePlan(db: Db, promoCode: string, b: SaveAccel
   return db.transaction().execute(async (trx) => {
     const id = b.id ?? (await repo.insertAcceleratePlan(trx, { ...fields, promo_code: promoCode, created_at: now }));
     if (b.id !== undefined) await repo.updateAcceleratePlan(trx, id, fields);
-    await replaceFieldTexts(trx, 'iot_accelerate_plan', id, { name: b.name });
+    await replaceTris(trx, 'iot_accelerate_plan', id, { name: b.name });
     return id;
   });
 }

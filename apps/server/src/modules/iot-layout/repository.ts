@@ -104,3 +104,28 @@ export async function insertNotice(db: Kysely<Database>, promoterId: number, row
 export async function updateNotice(db: Kysely<Database>, promoterId: number, id: number, row: NoticeRow): Promise<void> {
   await db.updateTable('iot_notices').set(row).where('id', '=', id).where('promoter_id', '=', promoterId).execute();
 }
+
+/** Every agreement row of some promoters (the operator console). */
+export function protocolsOf(db: Kysely<Database>, promoterIds: number[]) {
+  return db
+    .selectFrom('iot_protocols')
+    .select(['promoter_id', 'type', 'language', 'title', 'content', 'version', 'updated_at'])
+    .where('promoter_id', 'in', promoterIds)
+    .execute();
+}
+
+/** Writes a promoter's agreement of a type in one language (a new row, or the existing one changed). */
+export async function upsertProtocol(
+  db: Kysely<Database>,
+  row: { promoter_id: number; type: string; language: string; title: string; content: string; version: number; updated_at: number },
+): Promise<void> {
+  await db
+    .insertInto('iot_protocols')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['promoter_id', 'type', 'language'])
+        .doUpdateSet({ title: row.title, content: row.content, version: row.version, updated_at: row.updated_at }),
+    )
+    .execute();
+}

@@ -1,4 +1,6 @@
 /** Per-promoter SIM layouts, notices, agreements and the login page configuration. */
+
+import { type AdminAgreement, AGREEMENT_TYPES, type AgreementType, type TriText } from '@simshop/contract/admin-content';
 import {
   type AdminLayout,
   type AdminLayoutDraft,
@@ -17,6 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { invalid, schemaRefusal } from '../../lib/errors.ts';
 import { type Language, termOr } from '../../lib/messages.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { allTextsOf, chineseTexts, replaceTextsOf, Texts, textsFor, toTraditional, translationsOf, trisOf } from '../i18n-texts/service.ts';
 import type { Site } from '../site/service.ts';
 import { BUILT_IN_ENGLISH, builtInLayout } from './default-layout.ts';
@@ -359,5 +362,79 @@ export class Layouts {
       };
     }
     return { type, language: row.language, title: row.title, content: row.content, version: row.version, updatedAt: row.updated_at };
+  }
+
+  // ── Agreements (the operator console) ───────────────────────────────────────────────────
+
+  /**
+   * Every agreement type of a promoter as its readers get it, in the three languages: its own, else
+   * the default storefront's (inherited), else none yet.
+   */
+  async agreementsOf(promoterId: number): Promise<AdminAgreement[]> {
+    const fallback = await this.deps.site.resolvePromoter('');
+    const rows = await repo.protocolsOf(this.deps.db, [promoterId, fallback.id]);
+    return AGREEMENT_TYPES.map((type) => {
+      const own = rows.filter((r) => r.type === type && r.promoter_id === promoterId);
+      const inherited = rows.filter((r) => r.type === type && r.promoter_id === fallback.id);
+      const pool = own.length > 0 ? own : inherited;
+      const source: AdminAgreement['source'] = own.length > 0 ? 'own' : inherited.length > 0 ? 'inherited' : 'none';
+      const of = (l: string) => pool.find((r) => r.language === l);
+      const hans = of('zh-Hans');
+      const en = of('en') ?? hans;
+      const hant = of('zh-Hant');
+      const tri = (field: 'title' | 'content'): TriText => ({
+        'zh-Hans': hans?.[field] ?? en?.[field] ?? '',
+        en: en?.[field] ?? '',
+        'zh-Hant': hant?.[field] ?? toTraditional(hans?.[field] ?? ''),
+      });
+      const newest = pool.reduce((a, r) => Math.max(a, Number(r.updated_at)), 0);
+      return {
+        type,
+        source,
+        title: tri('title'),
+        content: tri('content'),
+        version: pool.reduce((a, r) => Math.max(a, Number(r.version)), 0),
+        updatedAt: newest,
+      };
+    });
+  }
+
+  /**
+   * Writes a promoter's own agreement of a type in the three languages, in one transaction (content
+   * sanitised; Traditional Chinese converted from the Simplified when empty); its version goes up.
+   */
+  async saveAgreement(
+    promoterId: number,
+    type: AgreementType,
+    title: TriText,
+    content: TriText,
+  ): Promise<{ before: AdminAgreement; after: AdminAgreement }> {
+    const before = (await this.agreementsOf(promoterId)).find((a) => a.type === type)!;
+    const version = (before.source === 'own' ? before.version : 0) + 1;
+    const now = this.deps.now();
+    const texts: Record<Language, [string, string]> = {
+      'zh-Hans': [title['zh-Hans'], sanitizeRichText(content['zh-Hans'])],
+      en: [title.en, sanitizeRichText(content.en)],
+      'zh-Hant': [
+        title['zh-Hant'] || toTraditional(title['zh-Hans']),
+        sanitizeRichText(content['zh-Hant'] || toTraditional(content['zh-Hans'])),
+      ],
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      for (const [language, [t, c]] of Object.entries(texts)) {
+        await repo.upsertProtocol(trx, { promoter_id: promoterId, type, language, title: t, content: c, version, updated_at: now });
+      }
+    });
+    const after = (await this.agreementsOf(promoterId)).find((a) => a.type === type)!;
+    return { before, after };
+  }
+
+  /** Agreement content as readers will see it (sanitised), per language. */
+  previewAgreement(content: TriText): TriText {
+    return {
+      'zh-Hans': sanitizeRichText(content['zh-Hans']),
+      en: sanitizeRichText(content.en),
+      'zh-Hant': sanitizeRichText(content['zh-Hant'] || toTraditional(content['zh-Hans'])),
+    };
   }
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
-import { replaceFieldTexts, textsFor, trisOf } from '../i18n-texts/service.ts';
+import { replaceTris, textsFor, trisOf } from '../i18n-texts/service.ts';
 import { deliveriesOf } from './catalogue.ts';
 import * as repo from './repository.ts';
 
@@ -100,7 +100,7 @@ export async function saveMallGoods(db: Db, b: SaveMallGoodsBody, now: number): 
         throw invalid('stock', 'catalogue.stockChanged');
       id = b.id;
     }
-    await replaceFieldTexts(trx, 'mall_goods', id, { name: b.name });
+    await replaceTris(trx, 'mall_goods', id, { name: b.name });
     return id;
   });
 }

@@ -5,10 +5,18 @@ import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { SinglePages } from './service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Featured landing pages (single pages) of the promoters. */
+    singlePages: SinglePages;
+  }
+}
+
 /** Featured landing pages (single pages) of the promoters. */
 export const singlePagePlugin = fp(
   async (app: App) => {
     const pages = new SinglePages({ db: app.db.db, site: app.site, now: () => app.config.now() });
+    app.decorate('singlePages', pages);
     app.get(
       '/api/shop/singlePageInfo',
       {

@@ -49,3 +49,7 @@ export async function insertErrorReport(
 ) {
   await db.insertInto('client_error_reports').values(report).execute();
 }
+
+export async function updateFront(db: Kysely<Database>, id: number, front: string): Promise<void> {
+  await db.updateTable('promoters').set({ front }).where('id', '=', id).execute();
+}

@@ -1,3 +1,4 @@
+import type { AdminFront, AdminFrontReply } from '@simshop/contract/admin-content';
 import type { CreateStorefrontBody, StorefrontSettings } from '@simshop/contract/admin-promoters';
 import {
   type BaseConfig,
@@ -17,7 +18,7 @@ import type { Database, PromotersTable } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
-import { textsFor } from '../i18n-texts/service.ts';
+import { allTextsOf, joinTris, replaceFieldTexts, splitTris, textsFor, translationsOf } from '../i18n-texts/service.ts';
 import * as operatorPromoters from './operator-promoters.ts';
 import * as repo from './repository.ts';
 
@@ -61,6 +62,10 @@ function toPromoter(row: PromoterRow): Promoter {
     config,
   };
 }
+
+/** The texts of the front settings an operator edits (translated by path: "front.indexCarousel.0.title"). */
+const FRONT_TEXT_KEYS = new Set(['title', 'description', 'keywords', 'bottomTips']);
+const FRONT_TEXT_FIELDS = /^front\.(title|description|keywords|bottomTips|indexCarousel\..+)$/;
 
 const genericDefaults: GenericConfig = { orderQueryMode: 1, loginAvatar: '' };
 const reportSchema = z.object({ platform: z.string(), packageName: z.string(), error: z.string() });
@@ -233,5 +238,47 @@ export class Site {
       ip,
       created_at: this.deps.now(),
     });
+  }
+
+  // ── Front settings (the operator console) ───────────────────────────────────────────────
+
+  /** The front settings of a promoter an operator edits, texts in the three languages as readers get them. */
+  async frontOf(promoterId: number): Promise<AdminFrontReply> {
+    const promoter = await this.promoterById(promoterId);
+    if (!promoter) throw invalid('promoterId', 'admin.noSuchObject');
+    const f = promoter.config.front;
+    const doc = {
+      title: f.title,
+      description: f.description,
+      keywords: f.keywords,
+      bottomTips: f.bottomTips,
+      kefuMobile: f.kefuMobile,
+      kefuUrl: f.kefuUrl,
+      indexCarousel: f.indexCarousel,
+      suggest: f.suggest,
+      indexSearch: f.indexSearch,
+    };
+    const front = await joinTris<AdminFront>(this.deps.db, 'promoter', promoter.id, doc, 'front', FRONT_TEXT_KEYS);
+    return { promoterId: promoter.id, promoCode: promoter.promoCode, front };
+  }
+
+  /**
+   * Changes a promoter's front settings (the others kept) and their translations in one
+   * transaction, and drops this instance's cached promoters: other instances see the change within
+   * their cache's 5 seconds. Answers the settings before and after.
+   */
+  async saveFront(promoterId: number, input: AdminFront): Promise<{ before: AdminFrontReply; after: AdminFrontReply }> {
+    const before = await this.frontOf(promoterId);
+    const promoter = (await this.promoterById(promoterId))!;
+    const { stored, tris } = splitTris<Partial<Front>>(input, 'front');
+    const front = frontSchema.parse({ ...promoter.config.front, ...stored });
+    const { db } = this.deps;
+    const old = [...(await allTextsOf(db, 'promoter', promoterId)).keys()].filter((f) => FRONT_TEXT_FIELDS.test(f));
+    await db.transaction().execute(async (trx) => {
+      await repo.updateFront(trx, promoterId, JSON.stringify(front));
+      await replaceFieldTexts(trx, 'promoter', promoterId, old, translationsOf(tris));
+    });
+    this.forgetPromoters();
+    return { before, after: await this.frontOf(promoterId) };
   }
 }

@@ -11,6 +11,7 @@ import { openLink } from '../../features/site/open-link.ts';
 import { reportClick } from '../../features/site/tracking.ts';
 import { Dialog } from '../../lib/feedback.ts';
 import { navigateTo } from '../../lib/nav.ts';
+import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';
 import '../../features/single-page/components/single.css';
@@ -73,7 +74,8 @@ export function SingleBlocks({ page }: { page: SinglePageInfo }) {
             return (
               <section key={key} className="single-text">
                 {block.title ? <h2>{block.title}</h2> : null}
-                <p>{block.content}</p>
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rich text sanitised on saving and again by lib/sanitize.ts */}
+                <div className="single-text-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(block.content) }} />
               </section>
             );
           case 'numbers':
