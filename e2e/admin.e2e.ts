@@ -24,6 +24,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '概览',
     '店铺',
     '订单',
+    '号卡申请',
     '对账',
     '商品',
     '流量套餐',
@@ -52,6 +53,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Dashboard',
     'Storefronts',
     'Orders',
+    'Fast-number applications',
     'Reconciliation',
     'Goods',
     'IoT packages',
@@ -77,7 +79,7 @@ test('staff of demo ship a paid order with a tracking number and the buyer sees 
   const { orderNo } = await paidDemoOrder(request, mobile);
 
   await signInConsole(page, DEMO_STAFF);
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单']);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单', '号卡申请']);
   await page.getByRole('menuitem', { name: '订单' }).click();
   await page.getByLabel('搜索').fill(orderNo);
   await page
@@ -146,6 +148,7 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
     '概览',
     '店铺',
     '订单',
+    '号卡申请',
     '商品',
     '流量套餐',
     '会员与积分',

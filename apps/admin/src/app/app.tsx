@@ -13,6 +13,7 @@ import { ContentPage } from '../pages/content.tsx';
 import { CouponsPage } from '../pages/coupons.tsx';
 import { HomePage } from '../pages/dashboard.tsx';
 import { EngagePage } from '../pages/engage.tsx';
+import { FastNumberPage } from '../pages/fast-number.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
 import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
@@ -47,6 +48,7 @@ const router = createHashRouter([
       { index: true, element: <HomePage /> },
       { path: 'storefronts', element: <StorefrontsPage /> },
       { path: 'orders', element: <OrdersPage /> },
+      { path: 'fastNumber', element: <FastNumberPage /> },
       { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'goods', element: <GoodsPage /> },
       { path: 'packages', element: <PackagesPage /> },

@@ -14,6 +14,7 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/', key: 'reports.menuDashboard', roles: ['owner', 'agent'] },
   { path: '/storefronts', key: 'menu.storefronts', roles: ['owner', 'agent', 'staff'] },
   { path: '/orders', key: 'menu.orders', roles: ['owner', 'agent', 'staff'] },
+  { path: '/fastNumber', key: 'fastNumber.menu', roles: ['owner', 'agent', 'staff'] },
   { path: '/reconciliation', key: 'reports.menuReconciliation', roles: ['owner'] },
   { path: '/goods', key: 'catalogue.menu', roles: ['owner', 'agent'] },
   { path: '/packages', key: 'catalogue.menuPackages', roles: ['owner', 'agent'] },

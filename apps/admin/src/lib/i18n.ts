@@ -10,6 +10,9 @@ import en from '../locales/en.json';
 import engageEn from '../locales/engage.en.json';
 import engageZhHans from '../locales/engage.zh-Hans.json';
 import engageZhHant from '../locales/engage.zh-Hant.json';
+import fastNumberEn from '../locales/fast-number.en.json';
+import fastNumberZhHans from '../locales/fast-number.zh-Hans.json';
+import fastNumberZhHant from '../locales/fast-number.zh-Hant.json';
 import iotCatalogueEn from '../locales/iot-catalogue.en.json';
 import iotCatalogueZhHans from '../locales/iot-catalogue.zh-Hans.json';
 import iotCatalogueZhHant from '../locales/iot-catalogue.zh-Hant.json';
@@ -69,6 +72,7 @@ void i18next.use(initReactI18next).init({
         engage: engageEn,
         iotCatalogue: iotCatalogueEn,
         content: contentEn,
+        fastNumber: fastNumberEn,
       },
     },
     'zh-Hans': {
@@ -81,6 +85,7 @@ void i18next.use(initReactI18next).init({
         engage: engageZhHans,
         iotCatalogue: iotCatalogueZhHans,
         content: contentZhHans,
+        fastNumber: fastNumberZhHans,
       },
     },
     'zh-Hant': {
@@ -93,6 +98,7 @@ void i18next.use(initReactI18next).init({
         engage: engageZhHant,
         iotCatalogue: iotCatalogueZhHant,
         content: contentZhHant,
+        fastNumber: fastNumberZhHant,
       },
     },
   },

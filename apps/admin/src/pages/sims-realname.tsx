@@ -9,7 +9,7 @@ import { showRefusal } from '../lib/form-errors.ts';
 import { getToken } from '../lib/session.ts';
 
 /** An uploaded photo read with the console's token (the file address answers 404 to anyone else). */
-function AuthedPhoto({ src, alt }: { src: string; alt: string }) {
+export function AuthedPhoto({ src, alt }: { src: string; alt: string }) {
   const [url, setUrl] = useState('');
   useEffect(() => {
     let objectUrl = '';

@@ -8,6 +8,7 @@ import { adminCapabilityRoutes } from './routes-capabilities.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
 import { adminContentRoutes } from './routes-content.ts';
 import { adminEngageRoutes } from './routes-engage.ts';
+import { adminFastNumberRoutes } from './routes-fast-number.ts';
 import { adminIotMoneyRoutes } from './routes-iot-money.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
@@ -37,6 +38,7 @@ export const adminPlugin = fp(
       guarded(deps, async (scope) => {
         await adminCoreRoutes(deps)(scope);
         await adminOrderRoutes(deps)(scope);
+        await adminFastNumberRoutes({ ...deps, uploads: app.uploads })(scope);
         await adminNumberRoutes(deps)(scope);
         await adminAgentRoutes(deps)(scope);
         await adminPromoterRoutes(deps)(scope);
@@ -81,6 +83,7 @@ export const adminPlugin = fp(
       'iot-engage',
       'mall',
       'single-page',
+      'uploads',
     ],
   },
 );

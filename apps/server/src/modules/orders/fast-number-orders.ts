@@ -1,3 +1,4 @@
+import { FAST_NUMBER_MOVES } from '@simshop/contract/admin-fast-number';
 import type { FastNumberApplication, FastNumberApplyBody, FastNumberProducts, FastNumberStatus } from '@simshop/contract/fast-number';
 import type { OrderDetail, OrderSummary } from '@simshop/contract/orders';
 import { fileUrl } from '@simshop/contract/uploads';
@@ -27,15 +28,8 @@ export const isFastNumberOrderNo = (no: string) => no.startsWith('F');
 
 type ApplyInput = Omit<FastNumberApplyBody, 'agreed' | 'promoCode'>;
 
-/** Which state each state may move to. */
-const NEXT: Record<FastNumberStatus, FastNumberStatus[]> = {
-  submitted: ['reviewing'],
-  reviewing: ['approved', 'rejected'],
-  approved: ['shipped'],
-  rejected: [],
-  shipped: ['activated'],
-  activated: [],
-};
+/** Where an application may go from each state (the contract's, which the console follows). */
+const NEXT: Readonly<Record<FastNumberStatus, readonly FastNumberStatus[]>> = FAST_NUMBER_MOVES;
 
 /** While photos may still be added or replaced. */
 const OPEN: FastNumberStatus[] = ['submitted', 'reviewing'];
@@ -48,7 +42,7 @@ export async function fastNumberProducts(deps: OrderDeps, language: Language): P
   return { operators: await deps.numbers.newNumberProducts(language) };
 }
 
-function application(o: repo.FastNumberOrderRow, operatorName: string, withPhotos: boolean): FastNumberApplication {
+export function applicationOf(o: repo.FastNumberOrderRow, operatorName: string, withPhotos: boolean): FastNumberApplication {
   const steps: [FastNumberStatus, number | null][] = [
     ['submitted', o.created_at],
     ['reviewing', o.reviewing_at],
@@ -76,7 +70,7 @@ function summary(o: repo.FastNumberOrderRow, operatorName: string, withPhotos = 
     kind: 'fastNumber',
     status: o.status as FastNumberStatus,
     goods: null,
-    application: application(o, operatorName, withPhotos),
+    application: applicationOf(o, operatorName, withPhotos),
     number: o.assigned_number,
     operator: o.operator,
     operatorName,

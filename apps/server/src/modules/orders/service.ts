@@ -36,6 +36,13 @@ export const ORDER_TYPE = 'number';
 
 export type { OrderDeps, Owner } from './common.ts';
 export { orderSessionHash } from './common.ts';
+export { advanceFastNumberOrder } from './fast-number-orders.ts';
+export {
+  type ApplicationFilter,
+  operatorFastNumber,
+  operatorFastNumberList,
+  promotersOfCert,
+} from './operator-fast-number.ts';
 export {
   dailySales,
   type OperatorOrder,

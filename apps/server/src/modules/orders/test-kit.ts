@@ -3,6 +3,7 @@ import type { CreateOrderBody } from '@simshop/contract/orders';
 import { idCheckDigit } from '@simshop/contract/validate';
 import type { App } from '../../lib/route.ts';
 import { digits, makeNumber, type NumberSpec } from '../numbers/test-kit.ts';
+import { jpegWithMetadata, pngWithMetadata, upload } from '../uploads/test-kit.ts';
 
 /** Helpers shared by the storefront API tests (imported by *.api.test.ts only). */
 
@@ -85,4 +86,49 @@ export async function makeOrder(app: App, overrides: Partial<CreateOrderBody> = 
   const reply = res.json() as { code: number; message: string; data: { orderNo: string; amount: number } };
   if (reply.code !== 0) throw new Error(`order failed: ${reply.message}`);
   return { order: reply.data, headers, number: n.number, packageId: n.packageId };
+}
+
+/**
+ * A fast-number application of its own, filed through the shop at `promoCode` by a new mobile (the
+ * demo SMS provider reveals the code), with ID photos added when asked. Its order number, the
+ * applicant's browser headers and mobile, and the photos' upload ids.
+ */
+export async function makeApplication(app: App, opts: { promoCode?: string; photos?: boolean } = {}) {
+  const mobile = uniqueMobile();
+  const headers = { 'x-session-id': hex32(), 'x-order-session-id': hex32() };
+  const ip = () => `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const products = (await app.inject({ url: '/api/shop/fastNumber/products' })).json().data.operators[0];
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/hk/sendCode',
+    payload: { mobile, scene: 'apply' },
+    headers: { 'x-forwarded-for': ip() },
+  });
+  const applied = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/shop/fastNumber/apply',
+      headers,
+      payload: {
+        promoCode: opts.promoCode,
+        operator: products.operator,
+        packageId: products.packages[0].id,
+        applicantName: '王小明',
+        idNumber: validId('19920315', '246'),
+        mobile,
+        code: sent.json().data.devCode,
+        address: { province: '440000', city: '440300', county: '440305', detail: '科技园南区 2 栋 202' },
+        agreed: true,
+      },
+    })
+  ).json();
+  if (applied.code !== 0) throw new Error(`application refused: ${applied.message}`);
+  const orderNo: string = applied.data.orderNo;
+  if (!opts.photos) return { orderNo, headers, mobile, photos: null };
+  const front = await upload(app, '/api/shop/upload', headers, jpegWithMetadata(), 'idFront');
+  const back = await upload(app, '/api/shop/upload', headers, pngWithMetadata(), 'idBack');
+  const photos = { idFront: front.data.id as string, idBack: back.data.id as string };
+  const cert = await app.inject({ method: 'POST', url: '/api/shop/fastNumber/cert', headers, payload: { orderNo, ...photos } });
+  if (cert.json().code !== 0) throw new Error(`photos refused: ${cert.json().message}`);
+  return { orderNo, headers, mobile, photos };
 }
