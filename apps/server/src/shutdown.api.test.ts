@@ -94,7 +94,9 @@ describe('SIGTERM under load', () => {
       }
     };
     const load = Array.from({ length: 12 }, (_, i) => buyer(i));
-    await new Promise((r) => setTimeout(r, 400));
+    // The stop comes with purchases under way: once a dozen have gone through (however busy the machine).
+    const succeeded = () => [...outcomes.values()].flat().filter((o) => 'status' in o && o.status === 200).length;
+    for (let waited = 0; succeeded() < 12 && waited < 30_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
     const code = await exited;
