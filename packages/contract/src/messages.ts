@@ -317,6 +317,7 @@ export const MESSAGES = {
   'device.switchNothing': [],
   'device.macFormat': [],
   'capabilities.notOffered': [],
+  'numbers.packageOperatorFixed': [],
   'device.notDevice': [],
   'device.noBand': [],
   'device.confirmFirst': [],

@@ -11,6 +11,7 @@ import { adminEngageRoutes } from './routes-engage.ts';
 import { adminFastNumberRoutes } from './routes-fast-number.ts';
 import { adminIotMoneyRoutes } from './routes-iot-money.ts';
 import { adminLayoutRoutes } from './routes-layouts.ts';
+import { adminNumberPackageRoutes } from './routes-number-packages.ts';
 import { adminNumberRoutes } from './routes-numbers.ts';
 import { adminOrderRoutes } from './routes-orders.ts';
 import { adminPromoterRoutes } from './routes-promoters.ts';
@@ -40,6 +41,7 @@ export const adminPlugin = fp(
         await adminOrderRoutes(deps)(scope);
         await adminFastNumberRoutes({ ...deps, uploads: app.uploads })(scope);
         await adminNumberRoutes(deps)(scope);
+        await adminNumberPackageRoutes(deps)(scope);
         await adminAgentRoutes(deps)(scope);
         await adminPromoterRoutes(deps)(scope);
         await adminReportRoutes(deps)(scope);

@@ -34,6 +34,7 @@ export {
   OPERATOR_CODES,
   releaseNumber,
 } from './inventory.ts';
+export { operatorNumberPackages, saveNumberPackage } from './operator-packages.ts';
 export { applyPriceRule, newPrice, PERCENT_RANGE, previewPriceRule } from './operator-prices.ts';
 export { tagsOfMask } from './patterns.ts';
 
