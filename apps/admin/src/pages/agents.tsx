@@ -6,10 +6,10 @@ import { App, Button, Card, Form, InputNumber, Modal, Select, Space, Table, Typo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { promotersQuery } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 type PriceForm = { rules: { pattern: string; markupYuan: number }[]; goodsMarkupPercent: number };
 

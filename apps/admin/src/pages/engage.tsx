@@ -36,11 +36,11 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 import { EngageOrdersTable } from './engage-orders.tsx';
-import { promotersQuery } from './storefronts.tsx';
 
 const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 const EMPTY_TRI: EngageTri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
@@ -53,7 +53,6 @@ export function EngagePage() {
   const { t } = useTranslation();
   const op = useOutletContext<AdminOperator>();
   const [promoterId, setPromoterId] = useState<number | undefined>(undefined);
-  const promoters = useQuery(promotersQuery);
   const items = [
     { key: 'vip', label: t('engage.tabs.vip'), children: <VipTab key={promoterId ?? 0} promoterId={promoterId} /> },
     { key: 'accelerate', label: t('engage.tabs.accelerate'), children: <SpeedTab key={promoterId ?? 0} promoterId={promoterId} /> },
@@ -72,14 +71,13 @@ export function EngagePage() {
       title={t('engage.title')}
       styles={{ body: { paddingTop: 0 } }}
       extra={
-        <Select
+        <StorefrontSelect
           aria-label={t('engage.storefront')}
           allowClear
           placeholder={t('engage.allStorefronts')}
           style={{ width: 220 }}
           value={promoterId}
           onChange={setPromoterId}
-          options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
         />
       }
     >
@@ -113,14 +111,9 @@ function TriFields({ name, label, max }: { name: string; label: string; max: num
 
 function StorefrontItem({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
-  const promoters = useQuery(promotersQuery);
   return (
     <Form.Item name="promoterId" label={t('engage.storefront')} rules={[{ required: true, message: t('engage.required') }]}>
-      <Select
-        aria-label={t('engage.storefront')}
-        disabled={disabled}
-        options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-      />
+      <StorefrontSelect aria-label={t('engage.storefront')} disabled={disabled} />
     </Form.Item>
   );
 }

@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface Filter {
   promoterId?: number;
@@ -45,7 +45,6 @@ export function GoodsPage() {
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<AdminGoods | 'new' | null>(null);
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'goods', filter, page, i18n.language],
     queryFn: () => api<AdminGoodsPage>('GET', '/goods', { query: { ...filter, ...page } }),
@@ -81,11 +80,7 @@ export function GoodsPage() {
         }}
       >
         <Form.Item name="promoterId" label={t('orders.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="status" label={t('orders.status')}>
           <Select
@@ -163,7 +158,6 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
   const [form] = Form.useForm<GoodsForm>();
   const [busy, setBusy] = useState(false);
   const [newCategory, setNewCategory] = useState('');
-  const promoters = useQuery(promotersQuery);
   const promoterId = Form.useWatch('promoterId', form) ?? goods?.promoterId;
   const categories = useQuery({
     queryKey: ['admin', 'goods', 'categories', promoterId],
@@ -252,10 +246,7 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
         <Row gutter={12}>
           <Col span={8}>
             <Form.Item name="promoterId" label={t('orders.storefront')} rules={required}>
-              <Select
-                disabled={goods !== null}
-                options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-              />
+              <StorefrontSelect disabled={goods !== null} />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -4,11 +4,11 @@ import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 import { CancelOrderButton, cancellable, ExportOrdersButton } from './order-actions.tsx';
-import { promotersQuery } from './storefronts.tsx';
 
 const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
 const STATUS_COLOURS: Record<string, string> = { paid: 'gold', shipped: 'blue', completed: 'green', cancelled: 'default', refunded: 'red' };
@@ -28,7 +28,6 @@ export function OrdersPage() {
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [sort, setSort] = useState<Sort>({ sort: 'createdAt', order: 'desc' });
   const [shipping, setShipping] = useState<AdminOrder | null>(null);
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'orders', filter, page, sort],
     queryFn: () => api<AdminOrderPage>('GET', '/orders', { query: { ...filter, ...page, ...sort } }),
@@ -51,11 +50,7 @@ export function OrdersPage() {
           <Select allowClear style={{ width: 130 }} options={STATUSES.map((s) => ({ value: s, label: t(`orderStatus.${s}`) }))} />
         </Form.Item>
         <Form.Item name="promoterId" label={t('orders.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="kind" label={t('orders.kind')}>
           <Select

@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface PackageForm {
   promoterId: number;
@@ -45,7 +45,6 @@ export function PackagesPage() {
   const [promoterId, setPromoterId] = useState<number | undefined>(undefined);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'packages', promoterId, page, i18n.language],
     queryFn: () => api<AdminPackagePage>('GET', '/packages', { query: { promoterId, ...page } }),
@@ -57,7 +56,7 @@ export function PackagesPage() {
       title={t('catalogue.packages')}
       extra={
         <Space wrap>
-          <Select
+          <StorefrontSelect
             aria-label={t('orders.storefront')}
             allowClear
             placeholder={t('reports.allStorefronts')}
@@ -67,7 +66,6 @@ export function PackagesPage() {
               setPromoterId(v);
               setPage((p) => ({ ...p, page: 1 }));
             }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
           />
           <Button type="primary" onClick={() => setEditing('new')}>
             {t('iotCatalogue.addPackage')}
@@ -184,7 +182,6 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const promoters = useQuery(promotersQuery);
   const [form] = Form.useForm<PackageForm>();
   const [busy, setBusy] = useState(false);
   const unlimited = Form.useWatch('unlimited', form);
@@ -254,11 +251,7 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="promoterId" label={t('iotCatalogue.storefront')} rules={required}>
-              <Select
-                disabled={pkg !== null}
-                placeholder={t('iotCatalogue.chooseStorefront')}
-                options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-              />
+              <StorefrontSelect disabled={pkg !== null} placeholder={t('iotCatalogue.chooseStorefront')} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

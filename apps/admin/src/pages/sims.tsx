@@ -5,9 +5,9 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface Filter {
   keyword?: string;
@@ -35,7 +35,6 @@ export function SimsPage() {
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [sort, setSort] = useState<Sort>({ sort: 'createdAt', order: 'desc' });
   const navigate = useNavigate();
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'sims', filter, page, sort],
     queryFn: () => api<AdminSimPage>('GET', '/sims', { query: { ...filter, ...page, ...sort } }),
@@ -58,11 +57,7 @@ export function SimsPage() {
           <Input allowClear style={{ width: 220 }} placeholder={t('sims.keywordHint')} />
         </Form.Item>
         <Form.Item name="promoterId" label={t('sims.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 170 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 170 }} />
         </Form.Item>
         <Form.Item name="status" label={t('sims.status')}>
           <Select allowClear style={{ width: 120 }} options={[1, 2, 3, 4].map((s) => ({ value: s, label: t(`sims.simStatus.${s}`) }))} />

@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { promotersQuery, StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import type { Language } from '../lib/i18n.ts';
 import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface OfferForm {
   kind: SaveTopupOfferBody['kind'];
@@ -61,13 +61,7 @@ export function TopupOffersPage() {
       title={t('iotCatalogue.offers')}
       extra={
         <Space wrap>
-          <Select
-            aria-label={t('iotCatalogue.storefront')}
-            style={{ width: 220 }}
-            value={promoterId}
-            onChange={setChosen}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect aria-label={t('iotCatalogue.storefront')} style={{ width: 220 }} value={promoterId} onChange={setChosen} />
           <Button type="primary" disabled={promoterId === undefined} onClick={() => setEditing('new')}>
             {t('iotCatalogue.addOffer')}
           </Button>

@@ -32,9 +32,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 const STATE_COLOURS = { pending: 'gold', delivered: 'green', failed: 'red' } as const;
 
@@ -51,7 +51,6 @@ function useTime() {
 export function WebhooksPage() {
   const { t } = useTranslation();
   const op = useOutletContext<AdminOperator>();
-  const promoters = useQuery({ ...promotersQuery, enabled: op.role === 'owner' });
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const promoterId = op.role === 'owner' ? chosen : undefined;
   return (
@@ -59,14 +58,13 @@ export function WebhooksPage() {
       title={t('webhooks.title')}
       extra={
         op.role === 'owner' ? (
-          <Select
+          <StorefrontSelect
             aria-label={t('webhooks.storefront')}
             placeholder={t('webhooks.allStorefronts')}
             allowClear
             style={{ width: 240 }}
             value={chosen}
             onChange={setChosen}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
           />
         ) : (
           <Typography.Text>{op.promoter?.name}</Typography.Text>
