@@ -1,15 +1,11 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type {
   AdminAcceleratePlan,
-  AdminAcceleratePlanPage,
   AdminEngageSettings,
   AdminExchangeItem,
-  AdminExchangeItemPage,
   AdminMallCategoryList,
   AdminMallGoods,
-  AdminMallGoodsPage,
   AdminVipPlan,
-  AdminVipPlanPage,
   EngageTaskSetting,
   EngageTri,
 } from '@simshop/contract/admin-engage';
@@ -29,6 +25,7 @@ import {
   Space,
   Switch,
   Table,
+  type TableColumnsType,
   Tabs,
   Tag,
   Typography,
@@ -256,6 +253,76 @@ function usePage(key: string, path: string, promoterId: number | undefined) {
   return { q, pagination };
 }
 
+/** The order and on-sale fields closing a catalogue form. */
+function SortAndSale() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={4}>
+        <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
+      </Col>
+      <Col span={4}>
+        <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/**
+ * A catalogue tab's list: the add button, then a page of rows with the given columns, each with its
+ * status, an edit button and its on/off sale switch.
+ */
+function CatalogueTable<T extends { id: number; onSale: boolean }>(props: {
+  kind: string;
+  addLabel: string;
+  hint?: ReactNode;
+  page: ReturnType<typeof usePage>;
+  salePath: string;
+  nameOf: (row: T) => string;
+  onAdd: () => void;
+  onEdit: (row: T) => void;
+  columns: TableColumnsType<T>;
+}) {
+  const { t } = useTranslation();
+  const { q, pagination } = props.page;
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={props.onAdd}>
+          {props.addLabel}
+        </Button>
+        {props.hint}
+      </Space>
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        data-testid={`engage-${props.kind}`}
+        loading={q.isFetching}
+        dataSource={(q.data?.list ?? []) as T[]}
+        pagination={pagination}
+        columns={[
+          ...props.columns,
+          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
+          {
+            title: t('engage.actions'),
+            width: 150,
+            render: (_, row) => (
+              <Space>
+                <Button size="small" onClick={() => props.onEdit(row)} aria-label={`${t('engage.edit')} ${props.nameOf(row)}`}>
+                  {t('engage.edit')}
+                </Button>
+                <SaleSwitch path={props.salePath} id={row.id} onSale={row.onSale} label={props.nameOf(row)} invalidate={props.kind} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
 // ── VIP plans ─────────────────────────────────────────────────────────────────────────────
 
 type VipForm = Omit<AdminVipPlan, 'id' | 'promoCode' | 'label' | 'updatedAt' | 'price' | 'originalPrice'> & {
@@ -265,23 +332,18 @@ type VipForm = Omit<AdminVipPlan, 'id' | 'promoCode' | 'label' | 'updatedAt' | '
 
 function VipTab({ promoterId }: { promoterId: number | undefined }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePage('vip', '/engage/vip', promoterId);
+  const page = usePage('vip', '/engage/vip', promoterId);
   const [editing, setEditing] = useState<AdminVipPlan | 'new' | null>(null);
-  const list = (q.data as AdminVipPlanPage | undefined)?.list ?? [];
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.vip.add')}
-        </Button>
-      </Space>
-      <Table<AdminVipPlan>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-vip"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminVipPlan>
+        kind="vip"
+        addLabel={t('engage.vip.add')}
+        page={page}
+        salePath="/engage/vip/onSale"
+        nameOf={(x) => x.label}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.name'), dataIndex: 'label' },
           { title: t('engage.storefront'), dataIndex: 'promoCode', width: 120 },
@@ -289,19 +351,6 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           { title: t('engage.vip.days'), dataIndex: 'durationDays', width: 90 },
           { title: t('engage.vip.multiplier'), dataIndex: 'pointsMultiplier', width: 110, render: (v: number) => `×${v}` },
           { title: t('engage.vip.discount'), dataIndex: 'packageDiscount', width: 120, render: (v: number) => `${v}%` },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(p)} aria-label={`${t('engage.edit')} ${p.label}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/engage/vip/onSale" id={p.id} onSale={p.onSale} label={p.label} invalidate="vip" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -351,14 +400,7 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Whole name="packageDiscount" label={t('engage.vip.discountHint')} min={1} max={100} />
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
@@ -372,23 +414,18 @@ type SpeedForm = Omit<AdminAcceleratePlan, 'id' | 'promoCode' | 'label' | 'updat
 
 function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePage('accelerate', '/engage/accelerate', promoterId);
+  const page = usePage('accelerate', '/engage/accelerate', promoterId);
   const [editing, setEditing] = useState<AdminAcceleratePlan | 'new' | null>(null);
-  const list = (q.data as AdminAcceleratePlanPage | undefined)?.list ?? [];
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.speed.add')}
-        </Button>
-      </Space>
-      <Table<AdminAcceleratePlan>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-accelerate"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminAcceleratePlan>
+        kind="accelerate"
+        addLabel={t('engage.speed.add')}
+        page={page}
+        salePath="/engage/accelerate/onSale"
+        nameOf={(x) => x.label}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.name'), dataIndex: 'label' },
           { title: t('engage.storefront'), dataIndex: 'promoCode', width: 120 },
@@ -396,19 +433,6 @@ function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
           { title: t('engage.speed.mbps'), dataIndex: 'speedMbps', width: 100 },
           { title: t('engage.speed.hours'), dataIndex: 'durationHours', width: 90 },
           { title: t('engage.price'), dataIndex: 'price', width: 100, render: yuan },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(p)} aria-label={`${t('engage.edit')} ${p.label}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/engage/accelerate/onSale" id={p.id} onSale={p.onSale} label={p.label} invalidate="accelerate" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -460,14 +484,7 @@ function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Money name="originalPrice" label={t('engage.originalPrice')} />
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
@@ -492,27 +509,22 @@ type ItemForm = {
 
 function ExchangeTab({ promoterId }: { promoterId: number | undefined }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePage('exchange', '/engage/exchange', promoterId);
+  const page = usePage('exchange', '/engage/exchange', promoterId);
   const [editing, setEditing] = useState<AdminExchangeItem | 'new' | null>(null);
-  const list = (q.data as AdminExchangeItemPage | undefined)?.list ?? [];
   const what = (i: AdminExchangeItem) =>
     i.kind === 'balance'
       ? t('engage.exchange.balanceOf', { value: yuan(i.value) })
       : t('engage.exchange.couponOf', { value: yuan(i.value) });
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.exchange.add')}
-        </Button>
-      </Space>
-      <Table<AdminExchangeItem>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-exchange"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminExchangeItem>
+        kind="exchange"
+        addLabel={t('engage.exchange.add')}
+        page={page}
+        salePath="/engage/exchange/onSale"
+        nameOf={what}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.exchange.item'), key: 'item', render: (_, i) => what(i) },
           { title: t('engage.storefront'), dataIndex: 'promoCode', width: 120 },
@@ -524,19 +536,6 @@ function ExchangeTab({ promoterId }: { promoterId: number | undefined }) {
             render: (v: number | null) => (v === null ? t('engage.unlimited') : v),
           },
           { title: t('engage.sold'), dataIndex: 'sold', width: 80 },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, i) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(i)} aria-label={`${t('engage.edit')} ${what(i)}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/engage/exchange/onSale" id={i.id} onSale={i.onSale} label={what(i)} invalidate="exchange" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -599,14 +598,7 @@ function ExchangeTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Whole name="perCardLimit" label={t('engage.perCardLimit')} required={false} />
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
@@ -754,28 +746,23 @@ type MallForm = {
 
 function MallTab() {
   const { t, i18n } = useTranslation();
-  const { q, pagination } = usePage('mall', '/mall/goods', undefined);
+  const page = usePage('mall', '/mall/goods', undefined);
   const categories = useQuery({
     queryKey: ['admin', 'engage', 'mallCategories', i18n.language],
     queryFn: () => api<AdminMallCategoryList>('GET', '/mall/categories'),
   });
   const [editing, setEditing] = useState<AdminMallGoods | 'new' | null>(null);
-  const list = (q.data as AdminMallGoodsPage | undefined)?.list ?? [];
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.mall.add')}
-        </Button>
-        <Typography.Text type="secondary">{t('engage.mall.hint')}</Typography.Text>
-      </Space>
-      <Table<AdminMallGoods>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-mall"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminMallGoods>
+        kind="mall"
+        addLabel={t('engage.mall.add')}
+        hint={<Typography.Text type="secondary">{t('engage.mall.hint')}</Typography.Text>}
+        page={page}
+        salePath="/mall/goods/onSale"
+        nameOf={(x) => x.label}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.name'), dataIndex: 'label' },
           { title: t('engage.mall.category'), dataIndex: 'categoryName', width: 120 },
@@ -783,19 +770,6 @@ function MallTab() {
           { title: t('engage.price'), dataIndex: 'price', width: 90, render: yuan },
           { title: t('engage.stock'), dataIndex: 'stock', width: 80 },
           { title: t('engage.sold'), dataIndex: 'sold', width: 80 },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, g) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(g)} aria-label={`${t('engage.edit')} ${g.label}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/mall/goods/onSale" id={g.id} onSale={g.onSale} label={g.label} invalidate="mall" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -872,14 +846,7 @@ function MallTab() {
                 />
               </Form.Item>
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
