@@ -1,12 +1,12 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type { AdminNotice, AdminQuestion, Tri } from '@simshop/contract/admin-layouts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { AgreementsTab } from './content-agreements.tsx';
 import { FrontTab } from './content-front.tsx';
 import { NamesTab } from './content-names.tsx';
@@ -123,14 +123,11 @@ function NoticesTab({ op }: { op: AdminOperator }) {
 
 function NoticeDialog({ promoterId, notice, onClose }: { promoterId: number; notice: AdminNotice | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<NoticeForm>();
-  const [busy, setBusy] = useState(false);
-  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
-  const submit = async (v: NoticeForm) => {
-    setBusy(true);
-    try {
+  const { form, busy, submit } = useFormSave<NoticeForm>({
+    fields: ['startAt', 'endAt'],
+    invalidate: ['admin', 'notices', promoterId],
+    onSaved: onClose,
+    save: async (v) => {
       await api('POST', '/notices/save', {
         body: {
           promoterId,
@@ -143,15 +140,10 @@ function NoticeDialog({ promoterId, notice, onClose }: { promoterId: number; not
           sort: v.sort,
         },
       });
-      message.success(t('layouts.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'notices', promoterId] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['startAt', 'endAt'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('layouts.saved');
+    },
+  });
+  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
   return (
     <Modal
       open
@@ -264,24 +256,16 @@ function QuestionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<QuestionForm>();
-  const [busy, setBusy] = useState(false);
-  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
-  const submit = async (v: QuestionForm) => {
-    setBusy(true);
-    try {
+  const { form, busy, submit } = useFormSave<QuestionForm>({
+    fields: ['category'],
+    invalidate: ['admin', 'questions'],
+    onSaved: onClose,
+    save: async (v) => {
       await api('POST', '/questions/save', { body: { ...(question ? { id: question.id } : {}), ...v } });
-      message.success(t('layouts.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'questions'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['category'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('layouts.saved');
+    },
+  });
+  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
   return (
     <Modal
       open

@@ -34,8 +34,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 import { EngageOrdersTable } from './engage-orders.tsx';
 
@@ -161,23 +161,15 @@ function EditDialog<V extends object>(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<V>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: V) => {
-    setBusy(true);
-    try {
+  const { form, busy, submit } = useFormSave<V>({
+    fields: props.fields,
+    invalidate: ['admin', 'engage', props.invalidate],
+    onSaved: props.onClose,
+    save: async (v) => {
       await props.save(v);
-      message.success(t('engage.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'engage', props.invalidate] });
-      props.onClose();
-    } catch (error) {
-      showRefusal(form, error, props.fields, (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('engage.saved');
+    },
+  });
   return (
     <Modal
       open

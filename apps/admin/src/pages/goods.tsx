@@ -5,8 +5,8 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, S
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 
 interface Filter {
@@ -155,8 +155,35 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<GoodsForm>();
-  const [busy, setBusy] = useState(false);
+  const { form, busy, submit } = useFormSave<GoodsForm>({
+    fields: ['name', 'categoryId', 'promoterId'],
+    invalidate: ['admin', 'goods'],
+    onSaved: onClose,
+    save: async (v) => {
+      const saved = await api<AdminGoods>('POST', '/goods/save', {
+        body: {
+          id: goods?.id,
+          promoterId: v.promoterId,
+          categoryId: v.categoryId,
+          kind: v.kind,
+          name: v.name,
+          summary: v.summary ?? '',
+          description: v.description ?? '',
+          images: v.image ? [v.image] : [],
+          status: v.status,
+          skus: v.skus.map((s) => ({
+            id: s.id,
+            name: s.name,
+            price: fen(s.price),
+            originalPrice: fen(s.originalPrice),
+            stock: s.stock,
+            expectedStock: s.expectedStock,
+          })),
+        } satisfies SaveGoodsBody,
+      });
+      return t('catalogue.saved', { name: saved.label });
+    },
+  });
   const [newCategory, setNewCategory] = useState('');
   const promoterId = Form.useWatch('promoterId', form) ?? goods?.promoterId;
   const categories = useQuery({
@@ -194,39 +221,6 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
       setNewCategory('');
     } catch (error) {
       message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
-  const submit = async (v: GoodsForm) => {
-    setBusy(true);
-    try {
-      const saved = await api<AdminGoods>('POST', '/goods/save', {
-        body: {
-          id: goods?.id,
-          promoterId: v.promoterId,
-          categoryId: v.categoryId,
-          kind: v.kind,
-          name: v.name,
-          summary: v.summary ?? '',
-          description: v.description ?? '',
-          images: v.image ? [v.image] : [],
-          status: v.status,
-          skus: v.skus.map((s) => ({
-            id: s.id,
-            name: s.name,
-            price: fen(s.price),
-            originalPrice: fen(s.originalPrice),
-            stock: s.stock,
-            expectedStock: s.expectedStock,
-          })),
-        } satisfies SaveGoodsBody,
-      });
-      message.success(t('catalogue.saved', { name: saved.label }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'goods'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['name', 'categoryId', 'promoterId'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
     }
   };
   const required = [{ required: true, message: t('catalogue.required') }];

@@ -1,12 +1,12 @@
 import type { AdminPackage, AdminPackagePage, SavePackageBody } from '@simshop/contract/admin-catalogue';
 import { PACKAGE_KINDS } from '@simshop/contract/iot-money';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
 
@@ -180,17 +180,11 @@ function initialValues(pkg: AdminPackage | null, promoterId: number | undefined)
 
 function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage | null; defaultPromoterId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<PackageForm>();
-  const [busy, setBusy] = useState(false);
-  const unlimited = Form.useWatch('unlimited', form);
-  const kind = Form.useWatch('kind', form);
-  const limitStock = Form.useWatch('limitStock', form);
-  const isSeckill = Form.useWatch('isSeckill', form);
-  const submit = async (v: PackageForm) => {
-    setBusy(true);
-    try {
+  const { form, busy, submit } = useFormSave<PackageForm>({
+    fields: ['promoterId', 'price', 'flowMb', 'duration', 'stock', 'seckillEndsAt'],
+    invalidate: ['admin', 'packages'],
+    onSaved: onClose,
+    save: async (v) => {
       const body: SavePackageBody = {
         ...(pkg ? { id: pkg.id, expectedStock: pkg.left } : {}),
         promoterId: v.promoterId,
@@ -215,15 +209,13 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
         onSale: v.onSale,
       };
       const saved = await api<AdminPackage>('POST', '/packages/save', { body });
-      message.success(t('iotCatalogue.saved', { name: saved.label }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'packages'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['promoterId', 'price', 'flowMb', 'duration', 'stock', 'seckillEndsAt'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('iotCatalogue.saved', { name: saved.label });
+    },
+  });
+  const unlimited = Form.useWatch('unlimited', form);
+  const kind = Form.useWatch('kind', form);
+  const limitStock = Form.useWatch('limitStock', form);
+  const isSeckill = Form.useWatch('isSeckill', form);
   const required = [{ required: true, message: t('iotCatalogue.required') }];
   return (
     <Modal

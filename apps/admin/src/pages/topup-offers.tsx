@@ -5,8 +5,8 @@ import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Se
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { promotersQuery, StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import type { Language } from '../lib/i18n.ts';
 import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
@@ -141,13 +141,11 @@ export function TopupOffersPage() {
 
 function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | null; promoterId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<OfferForm>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: OfferForm) => {
-    setBusy(true);
-    try {
+  const { form, busy, submit } = useFormSave<OfferForm>({
+    fields: ['payAmount', 'endsAt'],
+    invalidate: ['admin', 'topupOffers'],
+    onSaved: onClose,
+    save: async (v) => {
       const body: SaveTopupOfferBody = {
         ...(offer ? { id: offer.id } : {}),
         promoterId,
@@ -164,15 +162,9 @@ function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | 
       };
       const saved = await api<AdminTopupOffer>('POST', '/topupOffers/save', { body });
       const language = i18n.language as Language;
-      message.success(t('iotCatalogue.saved', { name: saved.title[language] || saved.title['zh-Hans'] }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'topupOffers'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['payAmount', 'endsAt'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('iotCatalogue.saved', { name: saved.title[language] || saved.title['zh-Hans'] });
+    },
+  });
   const required = [{ required: true, message: t('iotCatalogue.required') }];
   const initial: Partial<OfferForm> = offer
     ? {
