@@ -5,14 +5,15 @@ import { showRefusal } from '../lib/form-errors.ts';
 
 /**
  * A dialog form's save: runs `save` (which answers the success text), shows that text, refreshes the
- * lists under `invalidate` and calls `onSaved`. A refusal goes on the field the server named when it
- * is one of `fields`, else in a message box.
+ * lists under `invalidate` and closes the dialog (`onClose`). A refusal goes on the field the server
+ * named when it is one of `fields`, else in a message box. `modal` holds the dialog's shared props:
+ * open, saving on OK, closing on cancel, busy while saving.
  */
 export function useFormSave<V>(opts: {
   fields: readonly string[];
   save: (values: V) => Promise<string>;
   invalidate: QueryKey;
-  onSaved: () => void;
+  onClose: () => void;
 }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -23,12 +24,13 @@ export function useFormSave<V>(opts: {
     try {
       message.success(await opts.save(values));
       await queryClient.invalidateQueries({ queryKey: opts.invalidate });
-      opts.onSaved();
+      opts.onClose();
     } catch (error) {
       showRefusal(form, error, opts.fields, (m) => message.error(m));
     } finally {
       setBusy(false);
     }
   };
-  return { form, busy, submit };
+  const modal = { open: true, onCancel: opts.onClose, onOk: () => form.submit(), confirmLoading: busy, destroyOnHidden: true };
+  return { form, busy, submit, modal };
 }

@@ -78,10 +78,10 @@ export function AgentsPage() {
 
 function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => void }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<PriceForm>({
+  const { form, submit, modal } = useFormSave<PriceForm>({
     fields: ['goodsMarkupPercent'],
     invalidate: ['admin', 'downstream'],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       await api('POST', '/agents/price', {
         body: {
@@ -95,14 +95,7 @@ function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => voi
   });
   const patternOptions = [{ value: '', label: t('agents.allNumbers') }, ...PATTERN_TAGS.map((p) => ({ value: p, label: p }))];
   return (
-    <Modal
-      open
-      title={`${t('agents.edit')} · ${lower.promoCode}`}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} title={`${t('agents.edit')} · ${lower.promoCode}`}>
       <Form<PriceForm>
         form={form}
         layout="vertical"

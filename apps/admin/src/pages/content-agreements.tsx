@@ -64,10 +64,10 @@ export function AgreementsTab({ op }: { op: AdminOperator }) {
 function AgreementDialog({ promoterId, agreement, onClose }: { promoterId: number; agreement: AdminAgreement; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { form, busy, submit } = useFormSave<AgreementForm>({
+  const { form, submit, modal } = useFormSave<AgreementForm>({
     fields: [],
     invalidate: ['admin', 'agreements', promoterId],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       await api('POST', '/agreements/save', { body: { promoterId, type: agreement.type, title: v.title, content: v.content } });
       return t('content.saved');
@@ -85,15 +85,11 @@ function AgreementDialog({ promoterId, agreement, onClose }: { promoterId: numbe
   };
   return (
     <Modal
-      open
+      {...modal}
       width={980}
       title={t('content.editAgreement', { type: typeName })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('content.save')}
       cancelText={t('content.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<AgreementForm>
         form={form}

@@ -72,10 +72,10 @@ export function NamesTab({ op }: { op: AdminOperator }) {
 
 function NameDialog({ promoterId, row, onClose }: { promoterId: number; row: AdminNameTexts; onClose: () => void }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<NameForm>({
+  const { form, submit, modal } = useFormSave<NameForm>({
     fields: ['en', 'zh-Hant'],
     invalidate: ['admin', 'translations', promoterId],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       await api('POST', '/translations/save', { body: { promoterId, kind: row.kind, id: row.id, goodsId: row.goodsId, ...v } });
       return t('content.saved');
@@ -87,14 +87,10 @@ function NameDialog({ promoterId, row, onClose }: { promoterId: number; row: Adm
   };
   return (
     <Modal
-      open
+      {...modal}
       title={`${t('content.editName')} · ${row.name['zh-Hans']}`}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('content.save')}
       cancelText={t('content.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<NameForm>
         form={form}

@@ -101,10 +101,10 @@ export function PagesTab({ op }: { op: AdminOperator }) {
 
 function PageDialog({ promoterId, page, onClose }: { promoterId: number; page: AdminSinglePage | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<PageForm>({
+  const { form, submit, modal } = useFormSave<PageForm>({
     fields: ['pageCode'],
     invalidate: ['admin', 'singlePages', promoterId],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       await api('POST', '/singlePages/save', {
         body: { promoterId, ...(page ? { id: page.id } : {}), ...v, blocks: v.blocks ?? [] },
@@ -116,15 +116,11 @@ function PageDialog({ promoterId, page, onClose }: { promoterId: number; page: A
   const empty: TriText = { ...EMPTY_TRI };
   return (
     <Modal
-      open
+      {...modal}
       width={1040}
       title={page ? t('content.editPage', { code: page.pageCode }) : t('content.addPage')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('content.save')}
       cancelText={t('content.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<PageForm>
         form={form}

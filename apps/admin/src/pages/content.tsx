@@ -123,10 +123,10 @@ function NoticesTab({ op }: { op: AdminOperator }) {
 
 function NoticeDialog({ promoterId, notice, onClose }: { promoterId: number; notice: AdminNotice | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<NoticeForm>({
+  const { form, submit, modal } = useFormSave<NoticeForm>({
     fields: ['startAt', 'endAt'],
     invalidate: ['admin', 'notices', promoterId],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       await api('POST', '/notices/save', {
         body: {
@@ -145,15 +145,7 @@ function NoticeDialog({ promoterId, notice, onClose }: { promoterId: number; not
   });
   const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
   return (
-    <Modal
-      open
-      width={760}
-      title={notice ? t('layouts.editNotice') : t('layouts.addNotice')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} width={760} title={notice ? t('layouts.editNotice') : t('layouts.addNotice')}>
       <Form<NoticeForm>
         form={form}
         layout="vertical"
@@ -256,10 +248,10 @@ function QuestionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<QuestionForm>({
+  const { form, submit, modal } = useFormSave<QuestionForm>({
     fields: ['category'],
     invalidate: ['admin', 'questions'],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       await api('POST', '/questions/save', { body: { ...(question ? { id: question.id } : {}), ...v } });
       return t('layouts.saved');
@@ -267,15 +259,7 @@ function QuestionDialog({
   });
   const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
   return (
-    <Modal
-      open
-      width={760}
-      title={question ? t('layouts.editQuestion') : t('layouts.addQuestion')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} width={760} title={question ? t('layouts.editQuestion') : t('layouts.addQuestion')}>
       <Form<QuestionForm>
         form={form}
         layout="vertical"

@@ -161,27 +161,17 @@ function EditDialog<V extends object>(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<V>({
+  const { form, submit, modal } = useFormSave<V>({
     fields: props.fields,
     invalidate: ['admin', 'engage', props.invalidate],
-    onSaved: props.onClose,
+    onClose: props.onClose,
     save: async (v) => {
       await props.save(v);
       return t('engage.saved');
     },
   });
   return (
-    <Modal
-      open
-      width={760}
-      title={props.title}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} width={760} title={props.title} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form<V> form={form} layout="vertical" onFinish={submit} initialValues={props.initial as never}>
         {props.children}
       </Form>

@@ -155,10 +155,10 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { form, busy, submit } = useFormSave<GoodsForm>({
+  const { form, submit, modal } = useFormSave<GoodsForm>({
     fields: ['name', 'categoryId', 'promoterId'],
     invalidate: ['admin', 'goods'],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       const saved = await api<AdminGoods>('POST', '/goods/save', {
         body: {
@@ -226,15 +226,11 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
   const required = [{ required: true, message: t('catalogue.required') }];
   return (
     <Modal
-      open
+      {...modal}
       width={760}
       title={goods ? `${t('catalogue.edit')} · ${goods.label}` : t('catalogue.add')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<GoodsForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
         <Row gutter={12}>

@@ -180,10 +180,10 @@ function initialValues(pkg: AdminPackage | null, promoterId: number | undefined)
 
 function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage | null; defaultPromoterId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { form, busy, submit } = useFormSave<PackageForm>({
+  const { form, submit, modal } = useFormSave<PackageForm>({
     fields: ['promoterId', 'price', 'flowMb', 'duration', 'stock', 'seckillEndsAt'],
     invalidate: ['admin', 'packages'],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       const body: SavePackageBody = {
         ...(pkg ? { id: pkg.id, expectedStock: pkg.left } : {}),
@@ -219,15 +219,11 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
   const required = [{ required: true, message: t('iotCatalogue.required') }];
   return (
     <Modal
-      open
+      {...modal}
       width={760}
       title={pkg ? `${t('catalogue.edit')} · ${pkg.label}` : t('iotCatalogue.newPackage')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<PackageForm>
         form={form}

@@ -141,10 +141,10 @@ export function TopupOffersPage() {
 
 function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | null; promoterId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { form, busy, submit } = useFormSave<OfferForm>({
+  const { form, submit, modal } = useFormSave<OfferForm>({
     fields: ['payAmount', 'endsAt'],
     invalidate: ['admin', 'topupOffers'],
-    onSaved: onClose,
+    onClose: onClose,
     save: async (v) => {
       const body: SaveTopupOfferBody = {
         ...(offer ? { id: offer.id } : {}),
@@ -186,15 +186,11 @@ function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | 
     : { kind: 'balance', bonusBalance: 0, bonusCoin: 0, sort: 0, enabled: true };
   return (
     <Modal
-      open
+      {...modal}
       width={720}
       title={offer ? `${t('iotCatalogue.edit')} · ${offer.title['zh-Hans']}` : t('iotCatalogue.newOffer')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<OfferForm> form={form} layout="vertical" onFinish={submit} initialValues={initial}>
         <Row gutter={12}>
