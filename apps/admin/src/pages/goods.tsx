@@ -1,9 +1,10 @@
-import type { AdminCategory, AdminGoods, AdminGoodsPage, SaveGoodsBody } from '@simshop/contract/admin-catalogue';
+import type { AdminCategory, AdminGoods, SaveGoodsBody } from '@simshop/contract/admin-catalogue';
 import { GOODS_KINDS } from '@simshop/contract/goods';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, useServerTable } from '../app/server-table.tsx';
 import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
@@ -42,13 +43,11 @@ export function GoodsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<AdminGoods | 'new' | null>(null);
-  const q = useQuery({
-    queryKey: ['admin', 'goods', filter, page, i18n.language],
-    queryFn: () => api<AdminGoodsPage>('GET', '/goods', { query: { ...filter, ...page } }),
-    placeholderData: keepPreviousData,
+  const { search, table } = useServerTable<AdminGoods, Filter>({
+    key: ['admin', 'goods'],
+    path: '/goods',
+    keySuffix: [i18n.language],
   });
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const toggle = async (g: AdminGoods) => {
@@ -71,14 +70,7 @@ export function GoodsPage() {
         </Button>
       }
     >
-      <Form<Filter>
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
-          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filter);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      >
+      <FilterBar<Filter> onSearch={search}>
         <Form.Item name="promoterId" label={t('orders.storefront')}>
           <StorefrontSelect allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -92,18 +84,12 @@ export function GoodsPage() {
         <Form.Item name="keyword" label={t('catalogue.name')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common.search')}
-        </Button>
-      </Form>
+      </FilterBar>
       <Table<AdminGoods>
         rowKey="id"
         size="middle"
-        loading={q.isFetching}
-        dataSource={q.data?.list ?? []}
+        {...table}
         scroll={{ x: 1300 }}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
-        onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
         columns={[
           { title: t('catalogue.name'), dataIndex: 'label', width: 200 },
           { title: t('orders.storefront'), dataIndex: 'promoCode', width: 110 },
