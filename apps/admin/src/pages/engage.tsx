@@ -305,6 +305,43 @@ function CatalogueTable<T extends { id: number; onSale: boolean }>(props: {
   );
 }
 
+/** What the VIP and speed-up plan forms share. */
+type PlanForm = { promoterId: number; name: EngageTri; price: number; originalPrice: number | null; onSale: boolean; sort: number };
+
+/** A plan with its prices in yuan, for its form. */
+const planInYuan = <P extends { price: number; originalPrice: number | null }>(p: P) => ({
+  ...p,
+  price: p.price / 100,
+  originalPrice: p.originalPrice ? p.originalPrice / 100 : null,
+});
+
+/** What every plan's save sends: its id (when changed), storefront, name, logo, prices in fen, on sale and order. */
+const planBody = (editing: { id: number; logo: string } | 'new', v: PlanForm) => ({
+  ...(editing === 'new' ? {} : { id: editing.id }),
+  promoterId: v.promoterId,
+  name: v.name,
+  logo: editing === 'new' ? '' : editing.logo,
+  price: fen(v.price),
+  originalPrice: fen(v.originalPrice),
+  onSale: v.onSale,
+  sort: v.sort ?? 0,
+});
+
+/** A plan's price and original price fields. */
+function PlanPrices() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={8}>
+        <Money name="price" label={t('engage.price')} required />
+      </Col>
+      <Col span={8}>
+        <Money name="originalPrice" label={t('engage.originalPrice')} />
+      </Col>
+    </>
+  );
+}
+
 // ── VIP plans ─────────────────────────────────────────────────────────────────────────────
 
 type VipForm = Omit<AdminVipPlan, 'id' | 'promoCode' | 'label' | 'updatedAt' | 'price' | 'originalPrice'> & {
@@ -341,7 +378,7 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           initial={
             editing === 'new'
               ? { promoterId, name: EMPTY_TRI, durationDays: 30, pointsMultiplier: 2, packageDiscount: 100, onSale: true, sort: 0 }
-              : { ...editing, price: editing.price / 100, originalPrice: editing.originalPrice ? editing.originalPrice / 100 : null }
+              : planInYuan(editing)
           }
           fields={['promoterId', 'price', 'durationDays', 'pointsMultiplier', 'packageDiscount']}
           invalidate="vip"
@@ -349,17 +386,10 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           save={(v) =>
             api<AdminVipPlan>('POST', '/engage/vip/save', {
               body: {
-                ...(editing === 'new' ? {} : { id: editing.id }),
-                promoterId: v.promoterId,
-                name: v.name,
-                logo: editing === 'new' ? '' : editing.logo,
-                price: fen(v.price),
-                originalPrice: fen(v.originalPrice),
+                ...planBody(editing, v),
                 durationDays: v.durationDays,
                 pointsMultiplier: v.pointsMultiplier,
                 packageDiscount: v.packageDiscount,
-                onSale: v.onSale,
-                sort: v.sort ?? 0,
               },
             })
           }
@@ -367,12 +397,7 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           <StorefrontItem disabled={editing !== 'new'} />
           <TriFields name="name" label={t('engage.name')} max={40} />
           <Row gutter={8}>
-            <Col span={8}>
-              <Money name="price" label={t('engage.price')} required />
-            </Col>
-            <Col span={8}>
-              <Money name="originalPrice" label={t('engage.originalPrice')} />
-            </Col>
+            <PlanPrices />
             <Col span={8}>
               <Whole name="durationDays" label={t('engage.vip.days')} min={1} max={3660} />
             </Col>
@@ -420,28 +445,17 @@ function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
       {editing && (
         <EditDialog<SpeedForm>
           title={editing === 'new' ? t('engage.speed.add') : `${t('engage.edit')} · ${editing.label}`}
-          initial={
-            editing === 'new'
-              ? { promoterId, name: EMPTY_TRI, durationHours: 2, onSale: true, sort: 0 }
-              : { ...editing, price: editing.price / 100, originalPrice: editing.originalPrice ? editing.originalPrice / 100 : null }
-          }
+          initial={editing === 'new' ? { promoterId, name: EMPTY_TRI, durationHours: 2, onSale: true, sort: 0 } : planInYuan(editing)}
           fields={['promoterId', 'price', 'speedCode', 'speedMbps', 'durationHours']}
           invalidate="accelerate"
           onClose={() => setEditing(null)}
           save={(v) =>
             api<AdminAcceleratePlan>('POST', '/engage/accelerate/save', {
               body: {
-                ...(editing === 'new' ? {} : { id: editing.id }),
-                promoterId: v.promoterId,
-                name: v.name,
-                logo: editing === 'new' ? '' : editing.logo,
+                ...planBody(editing, v),
                 speedCode: v.speedCode,
                 speedMbps: v.speedMbps,
                 durationHours: v.durationHours,
-                price: fen(v.price),
-                originalPrice: fen(v.originalPrice),
-                onSale: v.onSale,
-                sort: v.sort ?? 0,
               },
             })
           }
@@ -460,12 +474,7 @@ function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Whole name="durationHours" label={t('engage.speed.hours')} min={1} max={744} />
             </Col>
-            <Col span={8}>
-              <Money name="price" label={t('engage.price')} required />
-            </Col>
-            <Col span={8}>
-              <Money name="originalPrice" label={t('engage.originalPrice')} />
-            </Col>
+            <PlanPrices />
             <SortAndSale />
           </Row>
         </EditDialog>
