@@ -5,6 +5,7 @@ import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { TriFields as SharedTriFields } from '../app/tri-fields.tsx';
 import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { AgreementsTab } from './content-agreements.tsx';
@@ -12,8 +13,6 @@ import { FrontTab } from './content-front.tsx';
 import { NamesTab } from './content-names.tsx';
 import { PagesTab } from './content-pages.tsx';
 import { useStorefront } from './content-shared.tsx';
-
-const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 
 /** The text of a Tri in the console's language. */
 const inLanguage = (tri: Tri, lng: string) => tri[lng as keyof Tri] || tri['zh-Hans'];
@@ -26,26 +25,18 @@ const toLocalInput = (ms: number | null) => {
 };
 const fromLocalInput = (value: string | undefined) => (value ? new Date(value).getTime() : null);
 
+/** A text in the three languages, with this page's messages. */
 function TriFields({ name, label, area = false, max }: { name: string; label: string; area?: boolean; max: number }) {
   const { t } = useTranslation();
   return (
-    <Row gutter={8}>
-      {LANGS.map((l) => (
-        <Col span={8} key={l}>
-          <Form.Item
-            name={[name, l]}
-            label={`${label} · ${t(`language.${l}`)}`}
-            rules={[
-              { required: l === 'zh-Hans', message: t('layouts.required') },
-              { max, message: t('layouts.tooLongN', { max }) },
-            ]}
-            style={{ marginBottom: 8 }}
-          >
-            {area ? <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} /> : <Input />}
-          </Form.Item>
-        </Col>
-      ))}
-    </Row>
+    <SharedTriFields
+      name={name}
+      label={label}
+      max={max}
+      area={area}
+      required={t('layouts.required')}
+      tooLong={t('layouts.tooLongN', { max })}
+    />
   );
 }
 

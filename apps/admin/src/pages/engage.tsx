@@ -34,12 +34,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { TriFields as SharedTriFields } from '../app/tri-fields.tsx';
 import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 import { EngageOrdersTable } from './engage-orders.tsx';
 
-const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 const EMPTY_TRI: EngageTri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
 /** The days of the sign-in cycle. */
 const CYCLE_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -83,26 +83,11 @@ export function EngagePage() {
   );
 }
 
+/** A text in the three languages, with this page's messages. */
 function TriFields({ name, label, max }: { name: string; label: string; max: number }) {
   const { t } = useTranslation();
   return (
-    <Row gutter={8}>
-      {LANGS.map((l) => (
-        <Col span={8} key={l}>
-          <Form.Item
-            name={[name, l]}
-            label={`${label} · ${t(`language.${l}`)}`}
-            rules={[
-              { required: l === 'zh-Hans', message: t('engage.required') },
-              { max, message: t('engage.tooLong', { max }) },
-            ]}
-            style={{ marginBottom: 8 }}
-          >
-            <Input aria-label={`${label} ${l}`} />
-          </Form.Item>
-        </Col>
-      ))}
-    </Row>
+    <SharedTriFields name={name} label={label} max={max} labelled required={t('engage.required')} tooLong={t('engage.tooLong', { max })} />
   );
 }
 
