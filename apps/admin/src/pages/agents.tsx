@@ -1,15 +1,15 @@
 import type { AdminDownstream, AdminOperator, AdminPromoter } from '@simshop/contract/admin';
 import type { LowerAgent } from '@simshop/contract/agents';
 import { PATTERN_TAGS } from '@simshop/contract/numbers';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { promotersQuery } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 type PriceForm = { rules: { pattern: string; markupYuan: number }[]; goodsMarkupPercent: number };
 
@@ -78,13 +78,11 @@ export function AgentsPage() {
 
 function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<PriceForm>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: PriceForm) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<PriceForm>({
+    fields: ['goodsMarkupPercent'],
+    invalidate: ['admin', 'downstream'],
+    onClose: onClose,
+    save: async (v) => {
       await api('POST', '/agents/price', {
         body: {
           lowerPromoCode: lower.promoCode,
@@ -92,25 +90,12 @@ function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => voi
           goodsMarkupPercent: v.goodsMarkupPercent,
         },
       });
-      message.success(t('agents.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'downstream'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['goodsMarkupPercent'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('agents.saved');
+    },
+  });
   const patternOptions = [{ value: '', label: t('agents.allNumbers') }, ...PATTERN_TAGS.map((p) => ({ value: p, label: p }))];
   return (
-    <Modal
-      open
-      title={`${t('agents.edit')} · ${lower.promoCode}`}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} title={`${t('agents.edit')} · ${lower.promoCode}`}>
       <Form<PriceForm>
         form={form}
         layout="vertical"

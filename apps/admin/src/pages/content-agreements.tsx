@@ -1,11 +1,11 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type { AdminAgreement, TriText } from '@simshop/contract/admin-content';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Modal, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { inLanguage, LANGS, TriInput, useStorefront } from './content-shared.tsx';
 
 type AgreementForm = { title: TriText; content: TriText };
@@ -64,9 +64,15 @@ export function AgreementsTab({ op }: { op: AdminOperator }) {
 function AgreementDialog({ promoterId, agreement, onClose }: { promoterId: number; agreement: AdminAgreement; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<AgreementForm>();
-  const [busy, setBusy] = useState(false);
+  const { form, submit, modal } = useFormSave<AgreementForm>({
+    fields: [],
+    invalidate: ['admin', 'agreements', promoterId],
+    onClose: onClose,
+    save: async (v) => {
+      await api('POST', '/agreements/save', { body: { promoterId, type: agreement.type, title: v.title, content: v.content } });
+      return t('content.saved');
+    },
+  });
   const [preview, setPreview] = useState<TriText | null>(null);
   const typeName = t(`content.agreementTypes.${agreement.type}`);
   const showPreview = async () => {
@@ -77,30 +83,13 @@ function AgreementDialog({ promoterId, agreement, onClose }: { promoterId: numbe
       message.error(error instanceof Error ? error.message : String(error));
     }
   };
-  const submit = async (v: AgreementForm) => {
-    setBusy(true);
-    try {
-      await api('POST', '/agreements/save', { body: { promoterId, type: agreement.type, title: v.title, content: v.content } });
-      message.success(t('content.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'agreements', promoterId] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, [], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal
-      open
+      {...modal}
       width={980}
       title={t('content.editAgreement', { type: typeName })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('content.save')}
       cancelText={t('content.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<AgreementForm>
         form={form}

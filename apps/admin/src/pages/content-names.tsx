@@ -1,11 +1,11 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type { AdminNameTexts } from '@simshop/contract/admin-content';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { traditionalOf, useStorefront } from './content-shared.tsx';
 
 type NameForm = { en: string; 'zh-Hant': string };
@@ -72,37 +72,25 @@ export function NamesTab({ op }: { op: AdminOperator }) {
 
 function NameDialog({ promoterId, row, onClose }: { promoterId: number; row: AdminNameTexts; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<NameForm>();
-  const [busy, setBusy] = useState(false);
+  const { form, submit, modal } = useFormSave<NameForm>({
+    fields: ['en', 'zh-Hant'],
+    invalidate: ['admin', 'translations', promoterId],
+    onClose: onClose,
+    save: async (v) => {
+      await api('POST', '/translations/save', { body: { promoterId, kind: row.kind, id: row.id, goodsId: row.goodsId, ...v } });
+      return t('content.saved');
+    },
+  });
   const fill = async () => {
     const [hant] = await traditionalOf([row.name['zh-Hans']]);
     form.setFieldValue('zh-Hant', hant ?? '');
   };
-  const submit = async (v: NameForm) => {
-    setBusy(true);
-    try {
-      await api('POST', '/translations/save', { body: { promoterId, kind: row.kind, id: row.id, goodsId: row.goodsId, ...v } });
-      message.success(t('content.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'translations', promoterId] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['en', 'zh-Hant'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal
-      open
+      {...modal}
       title={`${t('content.editName')} · ${row.name['zh-Hans']}`}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('content.save')}
       cancelText={t('content.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<NameForm>
         form={form}

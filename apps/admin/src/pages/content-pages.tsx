@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Divider, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { EMPTY_TRI, inLanguage, TriInput, useStorefront } from './content-shared.tsx';
 
 type BlockType = AdminPageBlock['type'];
@@ -101,38 +101,26 @@ export function PagesTab({ op }: { op: AdminOperator }) {
 
 function PageDialog({ promoterId, page, onClose }: { promoterId: number; page: AdminSinglePage | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<PageForm>();
-  const [busy, setBusy] = useState(false);
-  const [adding, setAdding] = useState<BlockType>('text');
-  const empty: TriText = { ...EMPTY_TRI };
-  const submit = async (v: PageForm) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<PageForm>({
+    fields: ['pageCode'],
+    invalidate: ['admin', 'singlePages', promoterId],
+    onClose: onClose,
+    save: async (v) => {
       await api('POST', '/singlePages/save', {
         body: { promoterId, ...(page ? { id: page.id } : {}), ...v, blocks: v.blocks ?? [] },
       });
-      message.success(t('content.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'singlePages', promoterId] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['pageCode'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('content.saved');
+    },
+  });
+  const [adding, setAdding] = useState<BlockType>('text');
+  const empty: TriText = { ...EMPTY_TRI };
   return (
     <Modal
-      open
+      {...modal}
       width={1040}
       title={page ? t('content.editPage', { code: page.pageCode }) : t('content.addPage')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('content.save')}
       cancelText={t('content.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<PageForm>
         form={form}

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { promotersQuery, storefrontOptions } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 type NamePath = string | (string | number)[];
 
@@ -59,7 +59,7 @@ export function useStorefront(op: AdminOperator): { promoterId: number | undefin
       onChange={setChosen}
       showSearch
       optionFilterProp="label"
-      options={list.map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
+      options={storefrontOptions(list)}
     />
   );
   return { promoterId, promoCode: list.find((p) => p.id === promoterId)?.promoCode ?? '', picker };

@@ -1,19 +1,18 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type { AdminNotice, AdminQuestion, Tri } from '@simshop/contract/admin-layouts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { TriFields as SharedTriFields } from '../app/tri-fields.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { AgreementsTab } from './content-agreements.tsx';
 import { FrontTab } from './content-front.tsx';
 import { NamesTab } from './content-names.tsx';
 import { PagesTab } from './content-pages.tsx';
 import { useStorefront } from './content-shared.tsx';
-
-const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 
 /** The text of a Tri in the console's language. */
 const inLanguage = (tri: Tri, lng: string) => tri[lng as keyof Tri] || tri['zh-Hans'];
@@ -26,26 +25,18 @@ const toLocalInput = (ms: number | null) => {
 };
 const fromLocalInput = (value: string | undefined) => (value ? new Date(value).getTime() : null);
 
+/** A text in the three languages, with this page's messages. */
 function TriFields({ name, label, area = false, max }: { name: string; label: string; area?: boolean; max: number }) {
   const { t } = useTranslation();
   return (
-    <Row gutter={8}>
-      {LANGS.map((l) => (
-        <Col span={8} key={l}>
-          <Form.Item
-            name={[name, l]}
-            label={`${label} · ${t(`language.${l}`)}`}
-            rules={[
-              { required: l === 'zh-Hans', message: t('layouts.required') },
-              { max, message: t('layouts.tooLongN', { max }) },
-            ]}
-            style={{ marginBottom: 8 }}
-          >
-            {area ? <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} /> : <Input />}
-          </Form.Item>
-        </Col>
-      ))}
-    </Row>
+    <SharedTriFields
+      name={name}
+      label={label}
+      max={max}
+      area={area}
+      required={t('layouts.required')}
+      tooLong={t('layouts.tooLongN', { max })}
+    />
   );
 }
 
@@ -123,14 +114,11 @@ function NoticesTab({ op }: { op: AdminOperator }) {
 
 function NoticeDialog({ promoterId, notice, onClose }: { promoterId: number; notice: AdminNotice | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<NoticeForm>();
-  const [busy, setBusy] = useState(false);
-  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
-  const submit = async (v: NoticeForm) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<NoticeForm>({
+    fields: ['startAt', 'endAt'],
+    invalidate: ['admin', 'notices', promoterId],
+    onClose: onClose,
+    save: async (v) => {
       await api('POST', '/notices/save', {
         body: {
           promoterId,
@@ -143,25 +131,12 @@ function NoticeDialog({ promoterId, notice, onClose }: { promoterId: number; not
           sort: v.sort,
         },
       });
-      message.success(t('layouts.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'notices', promoterId] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['startAt', 'endAt'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('layouts.saved');
+    },
+  });
+  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
   return (
-    <Modal
-      open
-      width={760}
-      title={notice ? t('layouts.editNotice') : t('layouts.addNotice')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} width={760} title={notice ? t('layouts.editNotice') : t('layouts.addNotice')}>
       <Form<NoticeForm>
         form={form}
         layout="vertical"
@@ -264,34 +239,18 @@ function QuestionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<QuestionForm>();
-  const [busy, setBusy] = useState(false);
-  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
-  const submit = async (v: QuestionForm) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<QuestionForm>({
+    fields: ['category'],
+    invalidate: ['admin', 'questions'],
+    onClose: onClose,
+    save: async (v) => {
       await api('POST', '/questions/save', { body: { ...(question ? { id: question.id } : {}), ...v } });
-      message.success(t('layouts.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'questions'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['category'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('layouts.saved');
+    },
+  });
+  const empty: Tri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
   return (
-    <Modal
-      open
-      width={760}
-      title={question ? t('layouts.editQuestion') : t('layouts.addQuestion')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} width={760} title={question ? t('layouts.editQuestion') : t('layouts.addQuestion')}>
       <Form<QuestionForm>
         form={form}
         layout="vertical"

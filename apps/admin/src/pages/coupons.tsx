@@ -11,11 +11,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { fromLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface GrantForm {
   cards: string;
@@ -183,7 +183,6 @@ function CouponList() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const promoters = useQuery(promotersQuery);
   const [filter, setFilter] = useState<{ promoterId?: number; card?: string; state?: string }>({});
   const [cardText, setCardText] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
@@ -211,14 +210,13 @@ function CouponList() {
       title={t('iotCatalogue.list')}
       extra={
         <Space wrap>
-          <Select
+          <StorefrontSelect
             aria-label={t('iotCatalogue.storefront')}
             allowClear
             placeholder={t('reports.allStorefronts')}
             style={{ width: 200 }}
             value={filter.promoterId}
             onChange={(v) => set({ ...filter, promoterId: v })}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
           />
           <Select
             aria-label={t('iotCatalogue.state')}

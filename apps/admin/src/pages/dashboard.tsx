@@ -1,14 +1,14 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type { Dashboard, DashboardDay, DashboardPromoter } from '@simshop/contract/admin-reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Segmented, Select, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useOutletContext } from 'react-router';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 import { DayChart } from './day-chart.tsx';
-import { promotersQuery } from './storefronts.tsx';
 
 type Series = 'sales' | 'topUps' | 'packageSales' | 'signUps' | 'activations';
 const MONEY: readonly Series[] = ['sales', 'topUps', 'packageSales'];
@@ -31,7 +31,6 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const [promoterId, setPromoterId] = useState<number | undefined>(undefined);
   const [series, setSeries] = useState<Series>('sales');
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'dashboard', promoterId],
     queryFn: () => api<Dashboard>('GET', '/dashboard', { query: { promoterId } }),
@@ -62,14 +61,13 @@ export function DashboardPage() {
       <Card
         title={t('reports.dashboard')}
         extra={
-          <Select
+          <StorefrontSelect
             aria-label={t('orders.storefront')}
             allowClear
             placeholder={t('reports.allStorefronts')}
             style={{ width: 220 }}
             value={promoterId}
             onChange={(v) => setPromoterId(v)}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
           />
         }
       >

@@ -1,15 +1,11 @@
 import type { AdminOperator } from '@simshop/contract/admin';
 import type {
   AdminAcceleratePlan,
-  AdminAcceleratePlanPage,
   AdminEngageSettings,
   AdminExchangeItem,
-  AdminExchangeItemPage,
   AdminMallCategoryList,
   AdminMallGoods,
-  AdminMallGoodsPage,
   AdminVipPlan,
-  AdminVipPlanPage,
   EngageTaskSetting,
   EngageTri,
 } from '@simshop/contract/admin-engage';
@@ -29,6 +25,7 @@ import {
   Space,
   Switch,
   Table,
+  type TableColumnsType,
   Tabs,
   Tag,
   Typography,
@@ -36,13 +33,13 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { TriFields as SharedTriFields } from '../app/tri-fields.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 import { EngageOrdersTable } from './engage-orders.tsx';
-import { promotersQuery } from './storefronts.tsx';
 
-const LANGS = ['zh-Hans', 'zh-Hant', 'en'] as const;
 const EMPTY_TRI: EngageTri = { 'zh-Hans': '', 'zh-Hant': '', en: '' };
 /** The days of the sign-in cycle. */
 const CYCLE_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -53,7 +50,6 @@ export function EngagePage() {
   const { t } = useTranslation();
   const op = useOutletContext<AdminOperator>();
   const [promoterId, setPromoterId] = useState<number | undefined>(undefined);
-  const promoters = useQuery(promotersQuery);
   const items = [
     { key: 'vip', label: t('engage.tabs.vip'), children: <VipTab key={promoterId ?? 0} promoterId={promoterId} /> },
     { key: 'accelerate', label: t('engage.tabs.accelerate'), children: <SpeedTab key={promoterId ?? 0} promoterId={promoterId} /> },
@@ -72,14 +68,13 @@ export function EngagePage() {
       title={t('engage.title')}
       styles={{ body: { paddingTop: 0 } }}
       extra={
-        <Select
+        <StorefrontSelect
           aria-label={t('engage.storefront')}
           allowClear
           placeholder={t('engage.allStorefronts')}
           style={{ width: 220 }}
           value={promoterId}
           onChange={setPromoterId}
-          options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
         />
       }
     >
@@ -88,39 +83,19 @@ export function EngagePage() {
   );
 }
 
+/** A text in the three languages, with this page's messages. */
 function TriFields({ name, label, max }: { name: string; label: string; max: number }) {
   const { t } = useTranslation();
   return (
-    <Row gutter={8}>
-      {LANGS.map((l) => (
-        <Col span={8} key={l}>
-          <Form.Item
-            name={[name, l]}
-            label={`${label} · ${t(`language.${l}`)}`}
-            rules={[
-              { required: l === 'zh-Hans', message: t('engage.required') },
-              { max, message: t('engage.tooLong', { max }) },
-            ]}
-            style={{ marginBottom: 8 }}
-          >
-            <Input aria-label={`${label} ${l}`} />
-          </Form.Item>
-        </Col>
-      ))}
-    </Row>
+    <SharedTriFields name={name} label={label} max={max} labelled required={t('engage.required')} tooLong={t('engage.tooLong', { max })} />
   );
 }
 
 function StorefrontItem({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
-  const promoters = useQuery(promotersQuery);
   return (
     <Form.Item name="promoterId" label={t('engage.storefront')} rules={[{ required: true, message: t('engage.required') }]}>
-      <Select
-        aria-label={t('engage.storefront')}
-        disabled={disabled}
-        options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-      />
+      <StorefrontSelect aria-label={t('engage.storefront')} disabled={disabled} />
     </Form.Item>
   );
 }
@@ -171,35 +146,17 @@ function EditDialog<V extends object>(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<V>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: V) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<V>({
+    fields: props.fields,
+    invalidate: ['admin', 'engage', props.invalidate],
+    onClose: props.onClose,
+    save: async (v) => {
       await props.save(v);
-      message.success(t('engage.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'engage', props.invalidate] });
-      props.onClose();
-    } catch (error) {
-      showRefusal(form, error, props.fields, (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('engage.saved');
+    },
+  });
   return (
-    <Modal
-      open
-      width={760}
-      title={props.title}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <Modal {...modal} width={760} title={props.title} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form<V> form={form} layout="vertical" onFinish={submit} initialValues={props.initial as never}>
         {props.children}
       </Form>
@@ -263,6 +220,113 @@ function usePage(key: string, path: string, promoterId: number | undefined) {
   return { q, pagination };
 }
 
+/** The order and on-sale fields closing a catalogue form. */
+function SortAndSale() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={4}>
+        <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
+      </Col>
+      <Col span={4}>
+        <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/**
+ * A catalogue tab's list: the add button, then a page of rows with the given columns, each with its
+ * status, an edit button and its on/off sale switch.
+ */
+function CatalogueTable<T extends { id: number; onSale: boolean }>(props: {
+  kind: string;
+  addLabel: string;
+  hint?: ReactNode;
+  page: ReturnType<typeof usePage>;
+  salePath: string;
+  nameOf: (row: T) => string;
+  onAdd: () => void;
+  onEdit: (row: T) => void;
+  columns: TableColumnsType<T>;
+}) {
+  const { t } = useTranslation();
+  const { q, pagination } = props.page;
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={props.onAdd}>
+          {props.addLabel}
+        </Button>
+        {props.hint}
+      </Space>
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        data-testid={`engage-${props.kind}`}
+        loading={q.isFetching}
+        dataSource={(q.data?.list ?? []) as T[]}
+        pagination={pagination}
+        columns={[
+          ...props.columns,
+          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
+          {
+            title: t('engage.actions'),
+            width: 150,
+            render: (_, row) => (
+              <Space>
+                <Button size="small" onClick={() => props.onEdit(row)} aria-label={`${t('engage.edit')} ${props.nameOf(row)}`}>
+                  {t('engage.edit')}
+                </Button>
+                <SaleSwitch path={props.salePath} id={row.id} onSale={row.onSale} label={props.nameOf(row)} invalidate={props.kind} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** What the VIP and speed-up plan forms share. */
+type PlanForm = { promoterId: number; name: EngageTri; price: number; originalPrice: number | null; onSale: boolean; sort: number };
+
+/** A plan with its prices in yuan, for its form. */
+const planInYuan = <P extends { price: number; originalPrice: number | null }>(p: P) => ({
+  ...p,
+  price: p.price / 100,
+  originalPrice: p.originalPrice ? p.originalPrice / 100 : null,
+});
+
+/** What every plan's save sends: its id (when changed), storefront, name, logo, prices in fen, on sale and order. */
+const planBody = (editing: { id: number; logo: string } | 'new', v: PlanForm) => ({
+  ...(editing === 'new' ? {} : { id: editing.id }),
+  promoterId: v.promoterId,
+  name: v.name,
+  logo: editing === 'new' ? '' : editing.logo,
+  price: fen(v.price),
+  originalPrice: fen(v.originalPrice),
+  onSale: v.onSale,
+  sort: v.sort ?? 0,
+});
+
+/** A plan's price and original price fields. */
+function PlanPrices() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col span={8}>
+        <Money name="price" label={t('engage.price')} required />
+      </Col>
+      <Col span={8}>
+        <Money name="originalPrice" label={t('engage.originalPrice')} />
+      </Col>
+    </>
+  );
+}
+
 // ── VIP plans ─────────────────────────────────────────────────────────────────────────────
 
 type VipForm = Omit<AdminVipPlan, 'id' | 'promoCode' | 'label' | 'updatedAt' | 'price' | 'originalPrice'> & {
@@ -272,23 +336,18 @@ type VipForm = Omit<AdminVipPlan, 'id' | 'promoCode' | 'label' | 'updatedAt' | '
 
 function VipTab({ promoterId }: { promoterId: number | undefined }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePage('vip', '/engage/vip', promoterId);
+  const page = usePage('vip', '/engage/vip', promoterId);
   const [editing, setEditing] = useState<AdminVipPlan | 'new' | null>(null);
-  const list = (q.data as AdminVipPlanPage | undefined)?.list ?? [];
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.vip.add')}
-        </Button>
-      </Space>
-      <Table<AdminVipPlan>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-vip"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminVipPlan>
+        kind="vip"
+        addLabel={t('engage.vip.add')}
+        page={page}
+        salePath="/engage/vip/onSale"
+        nameOf={(x) => x.label}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.name'), dataIndex: 'label' },
           { title: t('engage.storefront'), dataIndex: 'promoCode', width: 120 },
@@ -296,19 +355,6 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           { title: t('engage.vip.days'), dataIndex: 'durationDays', width: 90 },
           { title: t('engage.vip.multiplier'), dataIndex: 'pointsMultiplier', width: 110, render: (v: number) => `×${v}` },
           { title: t('engage.vip.discount'), dataIndex: 'packageDiscount', width: 120, render: (v: number) => `${v}%` },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(p)} aria-label={`${t('engage.edit')} ${p.label}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/engage/vip/onSale" id={p.id} onSale={p.onSale} label={p.label} invalidate="vip" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -317,7 +363,7 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           initial={
             editing === 'new'
               ? { promoterId, name: EMPTY_TRI, durationDays: 30, pointsMultiplier: 2, packageDiscount: 100, onSale: true, sort: 0 }
-              : { ...editing, price: editing.price / 100, originalPrice: editing.originalPrice ? editing.originalPrice / 100 : null }
+              : planInYuan(editing)
           }
           fields={['promoterId', 'price', 'durationDays', 'pointsMultiplier', 'packageDiscount']}
           invalidate="vip"
@@ -325,17 +371,10 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           save={(v) =>
             api<AdminVipPlan>('POST', '/engage/vip/save', {
               body: {
-                ...(editing === 'new' ? {} : { id: editing.id }),
-                promoterId: v.promoterId,
-                name: v.name,
-                logo: editing === 'new' ? '' : editing.logo,
-                price: fen(v.price),
-                originalPrice: fen(v.originalPrice),
+                ...planBody(editing, v),
                 durationDays: v.durationDays,
                 pointsMultiplier: v.pointsMultiplier,
                 packageDiscount: v.packageDiscount,
-                onSale: v.onSale,
-                sort: v.sort ?? 0,
               },
             })
           }
@@ -343,12 +382,7 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
           <StorefrontItem disabled={editing !== 'new'} />
           <TriFields name="name" label={t('engage.name')} max={40} />
           <Row gutter={8}>
-            <Col span={8}>
-              <Money name="price" label={t('engage.price')} required />
-            </Col>
-            <Col span={8}>
-              <Money name="originalPrice" label={t('engage.originalPrice')} />
-            </Col>
+            <PlanPrices />
             <Col span={8}>
               <Whole name="durationDays" label={t('engage.vip.days')} min={1} max={3660} />
             </Col>
@@ -358,14 +392,7 @@ function VipTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Whole name="packageDiscount" label={t('engage.vip.discountHint')} min={1} max={100} />
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
@@ -379,23 +406,18 @@ type SpeedForm = Omit<AdminAcceleratePlan, 'id' | 'promoCode' | 'label' | 'updat
 
 function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePage('accelerate', '/engage/accelerate', promoterId);
+  const page = usePage('accelerate', '/engage/accelerate', promoterId);
   const [editing, setEditing] = useState<AdminAcceleratePlan | 'new' | null>(null);
-  const list = (q.data as AdminAcceleratePlanPage | undefined)?.list ?? [];
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.speed.add')}
-        </Button>
-      </Space>
-      <Table<AdminAcceleratePlan>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-accelerate"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminAcceleratePlan>
+        kind="accelerate"
+        addLabel={t('engage.speed.add')}
+        page={page}
+        salePath="/engage/accelerate/onSale"
+        nameOf={(x) => x.label}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.name'), dataIndex: 'label' },
           { title: t('engage.storefront'), dataIndex: 'promoCode', width: 120 },
@@ -403,46 +425,22 @@ function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
           { title: t('engage.speed.mbps'), dataIndex: 'speedMbps', width: 100 },
           { title: t('engage.speed.hours'), dataIndex: 'durationHours', width: 90 },
           { title: t('engage.price'), dataIndex: 'price', width: 100, render: yuan },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(p)} aria-label={`${t('engage.edit')} ${p.label}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/engage/accelerate/onSale" id={p.id} onSale={p.onSale} label={p.label} invalidate="accelerate" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
         <EditDialog<SpeedForm>
           title={editing === 'new' ? t('engage.speed.add') : `${t('engage.edit')} · ${editing.label}`}
-          initial={
-            editing === 'new'
-              ? { promoterId, name: EMPTY_TRI, durationHours: 2, onSale: true, sort: 0 }
-              : { ...editing, price: editing.price / 100, originalPrice: editing.originalPrice ? editing.originalPrice / 100 : null }
-          }
+          initial={editing === 'new' ? { promoterId, name: EMPTY_TRI, durationHours: 2, onSale: true, sort: 0 } : planInYuan(editing)}
           fields={['promoterId', 'price', 'speedCode', 'speedMbps', 'durationHours']}
           invalidate="accelerate"
           onClose={() => setEditing(null)}
           save={(v) =>
             api<AdminAcceleratePlan>('POST', '/engage/accelerate/save', {
               body: {
-                ...(editing === 'new' ? {} : { id: editing.id }),
-                promoterId: v.promoterId,
-                name: v.name,
-                logo: editing === 'new' ? '' : editing.logo,
+                ...planBody(editing, v),
                 speedCode: v.speedCode,
                 speedMbps: v.speedMbps,
                 durationHours: v.durationHours,
-                price: fen(v.price),
-                originalPrice: fen(v.originalPrice),
-                onSale: v.onSale,
-                sort: v.sort ?? 0,
               },
             })
           }
@@ -461,20 +459,8 @@ function SpeedTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Whole name="durationHours" label={t('engage.speed.hours')} min={1} max={744} />
             </Col>
-            <Col span={8}>
-              <Money name="price" label={t('engage.price')} required />
-            </Col>
-            <Col span={8}>
-              <Money name="originalPrice" label={t('engage.originalPrice')} />
-            </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <PlanPrices />
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
@@ -499,27 +485,22 @@ type ItemForm = {
 
 function ExchangeTab({ promoterId }: { promoterId: number | undefined }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePage('exchange', '/engage/exchange', promoterId);
+  const page = usePage('exchange', '/engage/exchange', promoterId);
   const [editing, setEditing] = useState<AdminExchangeItem | 'new' | null>(null);
-  const list = (q.data as AdminExchangeItemPage | undefined)?.list ?? [];
   const what = (i: AdminExchangeItem) =>
     i.kind === 'balance'
       ? t('engage.exchange.balanceOf', { value: yuan(i.value) })
       : t('engage.exchange.couponOf', { value: yuan(i.value) });
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.exchange.add')}
-        </Button>
-      </Space>
-      <Table<AdminExchangeItem>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-exchange"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminExchangeItem>
+        kind="exchange"
+        addLabel={t('engage.exchange.add')}
+        page={page}
+        salePath="/engage/exchange/onSale"
+        nameOf={what}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.exchange.item'), key: 'item', render: (_, i) => what(i) },
           { title: t('engage.storefront'), dataIndex: 'promoCode', width: 120 },
@@ -531,19 +512,6 @@ function ExchangeTab({ promoterId }: { promoterId: number | undefined }) {
             render: (v: number | null) => (v === null ? t('engage.unlimited') : v),
           },
           { title: t('engage.sold'), dataIndex: 'sold', width: 80 },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, i) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(i)} aria-label={`${t('engage.edit')} ${what(i)}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/engage/exchange/onSale" id={i.id} onSale={i.onSale} label={what(i)} invalidate="exchange" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -606,14 +574,7 @@ function ExchangeTab({ promoterId }: { promoterId: number | undefined }) {
             <Col span={8}>
               <Whole name="perCardLimit" label={t('engage.perCardLimit')} required={false} />
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}
@@ -761,28 +722,23 @@ type MallForm = {
 
 function MallTab() {
   const { t, i18n } = useTranslation();
-  const { q, pagination } = usePage('mall', '/mall/goods', undefined);
+  const page = usePage('mall', '/mall/goods', undefined);
   const categories = useQuery({
     queryKey: ['admin', 'engage', 'mallCategories', i18n.language],
     queryFn: () => api<AdminMallCategoryList>('GET', '/mall/categories'),
   });
   const [editing, setEditing] = useState<AdminMallGoods | 'new' | null>(null);
-  const list = (q.data as AdminMallGoodsPage | undefined)?.list ?? [];
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('engage.mall.add')}
-        </Button>
-        <Typography.Text type="secondary">{t('engage.mall.hint')}</Typography.Text>
-      </Space>
-      <Table<AdminMallGoods>
-        rowKey="id"
-        size="middle"
-        data-testid="engage-mall"
-        loading={q.isFetching}
-        dataSource={list}
-        pagination={pagination}
+      <CatalogueTable<AdminMallGoods>
+        kind="mall"
+        addLabel={t('engage.mall.add')}
+        hint={<Typography.Text type="secondary">{t('engage.mall.hint')}</Typography.Text>}
+        page={page}
+        salePath="/mall/goods/onSale"
+        nameOf={(x) => x.label}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
         columns={[
           { title: t('engage.name'), dataIndex: 'label' },
           { title: t('engage.mall.category'), dataIndex: 'categoryName', width: 120 },
@@ -790,19 +746,6 @@ function MallTab() {
           { title: t('engage.price'), dataIndex: 'price', width: 90, render: yuan },
           { title: t('engage.stock'), dataIndex: 'stock', width: 80 },
           { title: t('engage.sold'), dataIndex: 'sold', width: 80 },
-          { title: t('engage.status'), dataIndex: 'onSale', width: 90, render: (v: boolean) => <OnSaleTag onSale={v} /> },
-          {
-            title: t('engage.actions'),
-            width: 150,
-            render: (_, g) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(g)} aria-label={`${t('engage.edit')} ${g.label}`}>
-                  {t('engage.edit')}
-                </Button>
-                <SaleSwitch path="/mall/goods/onSale" id={g.id} onSale={g.onSale} label={g.label} invalidate="mall" />
-              </Space>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -879,14 +822,7 @@ function MallTab() {
                 />
               </Form.Item>
             </Col>
-            <Col span={4}>
-              <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <SortAndSale />
           </Row>
         </EditDialog>
       )}

@@ -1,13 +1,14 @@
-import type { AdminCategory, AdminGoods, AdminGoodsPage, SaveGoodsBody } from '@simshop/contract/admin-catalogue';
+import type { AdminCategory, AdminGoods, SaveGoodsBody } from '@simshop/contract/admin-catalogue';
 import { GOODS_KINDS } from '@simshop/contract/goods';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, useServerTable } from '../app/server-table.tsx';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface Filter {
   promoterId?: number;
@@ -42,14 +43,11 @@ export function GoodsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<AdminGoods | 'new' | null>(null);
-  const promoters = useQuery(promotersQuery);
-  const q = useQuery({
-    queryKey: ['admin', 'goods', filter, page, i18n.language],
-    queryFn: () => api<AdminGoodsPage>('GET', '/goods', { query: { ...filter, ...page } }),
-    placeholderData: keepPreviousData,
+  const { search, table } = useServerTable<AdminGoods, Filter>({
+    key: ['admin', 'goods'],
+    path: '/goods',
+    keySuffix: [i18n.language],
   });
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const toggle = async (g: AdminGoods) => {
@@ -72,20 +70,9 @@ export function GoodsPage() {
         </Button>
       }
     >
-      <Form<Filter>
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
-          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filter);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      >
+      <FilterBar<Filter> onSearch={search}>
         <Form.Item name="promoterId" label={t('orders.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="status" label={t('orders.status')}>
           <Select
@@ -97,18 +84,12 @@ export function GoodsPage() {
         <Form.Item name="keyword" label={t('catalogue.name')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common.search')}
-        </Button>
-      </Form>
+      </FilterBar>
       <Table<AdminGoods>
         rowKey="id"
         size="middle"
-        loading={q.isFetching}
-        dataSource={q.data?.list ?? []}
+        {...table}
         scroll={{ x: 1300 }}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
-        onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
         columns={[
           { title: t('catalogue.name'), dataIndex: 'label', width: 200 },
           { title: t('orders.storefront'), dataIndex: 'promoCode', width: 110 },
@@ -160,10 +141,36 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<GoodsForm>();
-  const [busy, setBusy] = useState(false);
+  const { form, submit, modal } = useFormSave<GoodsForm>({
+    fields: ['name', 'categoryId', 'promoterId'],
+    invalidate: ['admin', 'goods'],
+    onClose: onClose,
+    save: async (v) => {
+      const saved = await api<AdminGoods>('POST', '/goods/save', {
+        body: {
+          id: goods?.id,
+          promoterId: v.promoterId,
+          categoryId: v.categoryId,
+          kind: v.kind,
+          name: v.name,
+          summary: v.summary ?? '',
+          description: v.description ?? '',
+          images: v.image ? [v.image] : [],
+          status: v.status,
+          skus: v.skus.map((s) => ({
+            id: s.id,
+            name: s.name,
+            price: fen(s.price),
+            originalPrice: fen(s.originalPrice),
+            stock: s.stock,
+            expectedStock: s.expectedStock,
+          })),
+        } satisfies SaveGoodsBody,
+      });
+      return t('catalogue.saved', { name: saved.label });
+    },
+  });
   const [newCategory, setNewCategory] = useState('');
-  const promoters = useQuery(promotersQuery);
   const promoterId = Form.useWatch('promoterId', form) ?? goods?.promoterId;
   const categories = useQuery({
     queryKey: ['admin', 'goods', 'categories', promoterId],
@@ -202,60 +209,20 @@ function GoodsDialog({ goods, onClose }: { goods: AdminGoods | null; onClose: ()
       message.error(error instanceof Error ? error.message : String(error));
     }
   };
-  const submit = async (v: GoodsForm) => {
-    setBusy(true);
-    try {
-      const saved = await api<AdminGoods>('POST', '/goods/save', {
-        body: {
-          id: goods?.id,
-          promoterId: v.promoterId,
-          categoryId: v.categoryId,
-          kind: v.kind,
-          name: v.name,
-          summary: v.summary ?? '',
-          description: v.description ?? '',
-          images: v.image ? [v.image] : [],
-          status: v.status,
-          skus: v.skus.map((s) => ({
-            id: s.id,
-            name: s.name,
-            price: fen(s.price),
-            originalPrice: fen(s.originalPrice),
-            stock: s.stock,
-            expectedStock: s.expectedStock,
-          })),
-        } satisfies SaveGoodsBody,
-      });
-      message.success(t('catalogue.saved', { name: saved.label }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'goods'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['name', 'categoryId', 'promoterId'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
   const required = [{ required: true, message: t('catalogue.required') }];
   return (
     <Modal
-      open
+      {...modal}
       width={760}
       title={goods ? `${t('catalogue.edit')} · ${goods.label}` : t('catalogue.add')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<GoodsForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
         <Row gutter={12}>
           <Col span={8}>
             <Form.Item name="promoterId" label={t('orders.storefront')} rules={required}>
-              <Select
-                disabled={goods !== null}
-                options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-              />
+              <StorefrontSelect disabled={goods !== null} />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -29,9 +29,9 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { promotersQuery, storefrontOptions } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 /** A text in the three languages (the layout keeps the Simplified Chinese; the others are translations). */
 type Tri = { 'zh-Hans': string; 'zh-Hant': string; en: string };
@@ -154,7 +154,7 @@ export function LayoutsPage() {
           onChange={setChosen}
           showSearch
           optionFilterProp="label"
-          options={list.map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
+          options={storefrontOptions(list)}
         />
       }
       styles={{ body: { paddingTop: 12 } }}

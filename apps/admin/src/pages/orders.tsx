@@ -1,14 +1,14 @@
-import { type AdminOrder, type AdminOrderPage, type ShippedOrder, shipOrderBody } from '@simshop/contract/admin';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AdminOrder, type ShippedOrder, shipOrderBody } from '@simshop/contract/admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, useServerTable } from '../app/server-table.tsx';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 import { CancelOrderButton, cancellable, ExportOrdersButton } from './order-actions.tsx';
-import { promotersQuery } from './storefronts.tsx';
 
 const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
 const STATUS_COLOURS: Record<string, string> = { paid: 'gold', shipped: 'blue', completed: 'green', cancelled: 'default', refunded: 'red' };
@@ -24,38 +24,22 @@ type Sort = { sort: 'createdAt' | 'amount' | 'paidAt'; order: 'asc' | 'desc' };
 /** Storefront orders within the operator's reach: filter, sort, page, export; ship, cancel or refund one. */
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [sort, setSort] = useState<Sort>({ sort: 'createdAt', order: 'desc' });
   const [shipping, setShipping] = useState<AdminOrder | null>(null);
-  const promoters = useQuery(promotersQuery);
-  const q = useQuery({
-    queryKey: ['admin', 'orders', filter, page, sort],
-    queryFn: () => api<AdminOrderPage>('GET', '/orders', { query: { ...filter, ...page, ...sort } }),
-    placeholderData: keepPreviousData,
+  const { filter, search, table, sort, sortOrder } = useServerTable<AdminOrder, Filter, Sort['sort']>({
+    key: ['admin', 'orders'],
+    path: '/orders',
+    defaultSort: { sort: 'createdAt', order: 'desc' },
   });
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const sortOrder = (key: Sort['sort']) => (sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
 
   return (
     <Card title={t('menu.orders')}>
-      <Form<Filter>
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
-          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filter);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      >
+      <FilterBar<Filter> onSearch={search} actions={<ExportOrdersButton query={{ ...filter, ...sort }} />}>
         <Form.Item name="status" label={t('orders.status')}>
           <Select allowClear style={{ width: 130 }} options={STATUSES.map((s) => ({ value: s, label: t(`orderStatus.${s}`) }))} />
         </Form.Item>
         <Form.Item name="promoterId" label={t('orders.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="kind" label={t('orders.kind')}>
           <Select
@@ -70,26 +54,12 @@ export function OrdersPage() {
         <Form.Item name="keyword" label={t('orders.keyword')}>
           <Input allowClear style={{ width: 200 }} placeholder={t('orders.keywordHint')} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <ExportOrdersButton query={{ ...filter, ...sort }} />
-        </Space>
-      </Form>
+      </FilterBar>
       <Table<AdminOrder>
         rowKey="orderNo"
         size="middle"
-        loading={q.isFetching}
-        dataSource={q.data?.list ?? []}
+        {...table}
         scroll={{ x: 1100 }}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
-        onChange={(p, _f, sorter) => {
-          setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 });
-          const s = sorter as SorterResult<AdminOrder>;
-          const key = s.columnKey as Sort['sort'] | undefined;
-          setSort(key && s.order ? { sort: key, order: s.order === 'ascend' ? 'asc' : 'desc' } : { sort: 'createdAt', order: 'desc' });
-        }}
         columns={[
           { title: t('orders.orderNo'), dataIndex: 'orderNo', width: 200, fixed: 'left' },
           { title: t('orders.storefront'), dataIndex: 'promoCode', width: 110 },

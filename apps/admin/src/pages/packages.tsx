@@ -1,14 +1,14 @@
 import type { AdminPackage, AdminPackagePage, SavePackageBody } from '@simshop/contract/admin-catalogue';
 import { PACKAGE_KINDS } from '@simshop/contract/iot-money';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface PackageForm {
   promoterId: number;
@@ -45,7 +45,6 @@ export function PackagesPage() {
   const [promoterId, setPromoterId] = useState<number | undefined>(undefined);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'packages', promoterId, page, i18n.language],
     queryFn: () => api<AdminPackagePage>('GET', '/packages', { query: { promoterId, ...page } }),
@@ -57,7 +56,7 @@ export function PackagesPage() {
       title={t('catalogue.packages')}
       extra={
         <Space wrap>
-          <Select
+          <StorefrontSelect
             aria-label={t('orders.storefront')}
             allowClear
             placeholder={t('reports.allStorefronts')}
@@ -67,7 +66,6 @@ export function PackagesPage() {
               setPromoterId(v);
               setPage((p) => ({ ...p, page: 1 }));
             }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
           />
           <Button type="primary" onClick={() => setEditing('new')}>
             {t('iotCatalogue.addPackage')}
@@ -182,18 +180,11 @@ function initialValues(pkg: AdminPackage | null, promoterId: number | undefined)
 
 function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage | null; defaultPromoterId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const promoters = useQuery(promotersQuery);
-  const [form] = Form.useForm<PackageForm>();
-  const [busy, setBusy] = useState(false);
-  const unlimited = Form.useWatch('unlimited', form);
-  const kind = Form.useWatch('kind', form);
-  const limitStock = Form.useWatch('limitStock', form);
-  const isSeckill = Form.useWatch('isSeckill', form);
-  const submit = async (v: PackageForm) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<PackageForm>({
+    fields: ['promoterId', 'price', 'flowMb', 'duration', 'stock', 'seckillEndsAt'],
+    invalidate: ['admin', 'packages'],
+    onClose: onClose,
+    save: async (v) => {
       const body: SavePackageBody = {
         ...(pkg ? { id: pkg.id, expectedStock: pkg.left } : {}),
         promoterId: v.promoterId,
@@ -218,27 +209,21 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
         onSale: v.onSale,
       };
       const saved = await api<AdminPackage>('POST', '/packages/save', { body });
-      message.success(t('iotCatalogue.saved', { name: saved.label }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'packages'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['promoterId', 'price', 'flowMb', 'duration', 'stock', 'seckillEndsAt'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('iotCatalogue.saved', { name: saved.label });
+    },
+  });
+  const unlimited = Form.useWatch('unlimited', form);
+  const kind = Form.useWatch('kind', form);
+  const limitStock = Form.useWatch('limitStock', form);
+  const isSeckill = Form.useWatch('isSeckill', form);
   const required = [{ required: true, message: t('iotCatalogue.required') }];
   return (
     <Modal
-      open
+      {...modal}
       width={760}
       title={pkg ? `${t('catalogue.edit')} · ${pkg.label}` : t('iotCatalogue.newPackage')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<PackageForm>
         form={form}
@@ -254,11 +239,7 @@ function PackageDialog({ pkg, defaultPromoterId, onClose }: { pkg: AdminPackage 
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="promoterId" label={t('iotCatalogue.storefront')} rules={required}>
-              <Select
-                disabled={pkg !== null}
-                placeholder={t('iotCatalogue.chooseStorefront')}
-                options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-              />
+              <StorefrontSelect disabled={pkg !== null} placeholder={t('iotCatalogue.chooseStorefront')} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

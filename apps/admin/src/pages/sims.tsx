@@ -1,13 +1,10 @@
-import type { AdminSim, AdminSimPage } from '@simshop/contract/admin-sims';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminSim } from '@simshop/contract/admin-sims';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../lib/api.ts';
+import { FilterBar, useServerTable } from '../app/server-table.tsx';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface Filter {
   keyword?: string;
@@ -31,38 +28,22 @@ export function RealnameTag({ sim }: { sim: Pick<AdminSim, 'authStatus' | 'authP
 /** The SIM cards within the operator's reach: search, filter, sort, page; each opens its card view. */
 export function SimsPage() {
   const { t, i18n } = useTranslation();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [sort, setSort] = useState<Sort>({ sort: 'createdAt', order: 'desc' });
   const navigate = useNavigate();
-  const promoters = useQuery(promotersQuery);
-  const q = useQuery({
-    queryKey: ['admin', 'sims', filter, page, sort],
-    queryFn: () => api<AdminSimPage>('GET', '/sims', { query: { ...filter, ...page, ...sort } }),
-    placeholderData: keepPreviousData,
+  const { search, table, sortOrder } = useServerTable<AdminSim, Filter, Sort['sort']>({
+    key: ['admin', 'sims'],
+    path: '/sims',
+    defaultSort: { sort: 'createdAt', order: 'desc' },
   });
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
-  const sortOrder = (key: Sort['sort']) => (sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
 
   return (
     <Card title={t('sims.menu')} extra={<Button onClick={() => navigate('/sims/import')}>{t('sims.import.open')}</Button>}>
-      <Form<Filter>
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
-          setFilter(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filter);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      >
+      <FilterBar<Filter> onSearch={search}>
         <Form.Item name="keyword" label={t('sims.keyword')}>
           <Input allowClear style={{ width: 220 }} placeholder={t('sims.keywordHint')} />
         </Form.Item>
         <Form.Item name="promoterId" label={t('sims.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 170 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 170 }} />
         </Form.Item>
         <Form.Item name="status" label={t('sims.status')}>
           <Select allowClear style={{ width: 120 }} options={[1, 2, 3, 4].map((s) => ({ value: s, label: t(`sims.simStatus.${s}`) }))} />
@@ -77,23 +58,12 @@ export function SimsPage() {
             options={(['done', 'missing', 'reviewing'] as const).map((s) => ({ value: s, label: t(`sims.realnameState.${s}`) }))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common.search')}
-        </Button>
-      </Form>
+      </FilterBar>
       <Table<AdminSim>
         rowKey="id"
         size="middle"
-        loading={q.isFetching}
-        dataSource={q.data?.list ?? []}
+        {...table}
         scroll={{ x: 1010 }}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true }}
-        onChange={(p, _f, sorter) => {
-          setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 });
-          const s = sorter as SorterResult<AdminSim>;
-          const key = s.columnKey as Sort['sort'] | undefined;
-          setSort(key && s.order ? { sort: key, order: s.order === 'ascend' ? 'asc' : 'desc' } : { sort: 'createdAt', order: 'desc' });
-        }}
         columns={[
           {
             title: `${t('sims.simNo')} / ${t('sims.iccid')}`,

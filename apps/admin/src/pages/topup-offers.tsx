@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { promotersQuery, StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
 import type { Language } from '../lib/i18n.ts';
 import { fromLocalInput, toLocalInput } from '../lib/local-time.ts';
 import { yuan } from '../lib/money.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 interface OfferForm {
   kind: SaveTopupOfferBody['kind'];
@@ -61,13 +61,7 @@ export function TopupOffersPage() {
       title={t('iotCatalogue.offers')}
       extra={
         <Space wrap>
-          <Select
-            aria-label={t('iotCatalogue.storefront')}
-            style={{ width: 220 }}
-            value={promoterId}
-            onChange={setChosen}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect aria-label={t('iotCatalogue.storefront')} style={{ width: 220 }} value={promoterId} onChange={setChosen} />
           <Button type="primary" disabled={promoterId === undefined} onClick={() => setEditing('new')}>
             {t('iotCatalogue.addOffer')}
           </Button>
@@ -147,13 +141,11 @@ export function TopupOffersPage() {
 
 function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | null; promoterId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<OfferForm>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: OfferForm) => {
-    setBusy(true);
-    try {
+  const { form, submit, modal } = useFormSave<OfferForm>({
+    fields: ['payAmount', 'endsAt'],
+    invalidate: ['admin', 'topupOffers'],
+    onClose: onClose,
+    save: async (v) => {
       const body: SaveTopupOfferBody = {
         ...(offer ? { id: offer.id } : {}),
         promoterId,
@@ -170,15 +162,9 @@ function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | 
       };
       const saved = await api<AdminTopupOffer>('POST', '/topupOffers/save', { body });
       const language = i18n.language as Language;
-      message.success(t('iotCatalogue.saved', { name: saved.title[language] || saved.title['zh-Hans'] }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'topupOffers'] });
-      onClose();
-    } catch (error) {
-      showRefusal(form, error, ['payAmount', 'endsAt'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('iotCatalogue.saved', { name: saved.title[language] || saved.title['zh-Hans'] });
+    },
+  });
   const required = [{ required: true, message: t('iotCatalogue.required') }];
   const initial: Partial<OfferForm> = offer
     ? {
@@ -200,15 +186,11 @@ function OfferDialog({ offer, promoterId, onClose }: { offer: AdminTopupOffer | 
     : { kind: 'balance', bonusBalance: 0, bonusCoin: 0, sort: 0, enabled: true };
   return (
     <Modal
-      open
+      {...modal}
       width={720}
       title={offer ? `${t('iotCatalogue.edit')} · ${offer.title['zh-Hans']}` : t('iotCatalogue.newOffer')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
     >
       <Form<OfferForm> form={form} layout="vertical" onFinish={submit} initialValues={initial}>
         <Row gutter={12}>

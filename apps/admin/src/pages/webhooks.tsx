@@ -32,9 +32,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { useFormSave } from '../app/use-form-save.ts';
 import { api } from '../lib/api.ts';
-import { showRefusal } from '../lib/form-errors.ts';
-import { promotersQuery } from './storefronts.tsx';
 
 const STATE_COLOURS = { pending: 'gold', delivered: 'green', failed: 'red' } as const;
 
@@ -51,7 +51,6 @@ function useTime() {
 export function WebhooksPage() {
   const { t } = useTranslation();
   const op = useOutletContext<AdminOperator>();
-  const promoters = useQuery({ ...promotersQuery, enabled: op.role === 'owner' });
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const promoterId = op.role === 'owner' ? chosen : undefined;
   return (
@@ -59,14 +58,13 @@ export function WebhooksPage() {
       title={t('webhooks.title')}
       extra={
         op.role === 'owner' ? (
-          <Select
+          <StorefrontSelect
             aria-label={t('webhooks.storefront')}
             placeholder={t('webhooks.allStorefronts')}
             allowClear
             style={{ width: 240 }}
             value={chosen}
             onChange={setChosen}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
           />
         ) : (
           <Typography.Text>{op.promoter?.name}</Typography.Text>
@@ -202,24 +200,15 @@ function EndpointDialog({
   onMade: (e: WebhookEndpointCreated) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ url: string; events: WebhookEvent[] }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: { url: string; events: WebhookEvent[] }) => {
-    setBusy(true);
-    try {
-      const made = await api<WebhookEndpointCreated>('POST', '/webhooks/endpoints', { body: { ...v, promoterId } });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'webhooks', 'endpoints'] });
-      onMade(made);
-    } catch (error) {
-      showRefusal(form, error, ['url', 'events'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form, submit, modal } = useFormSave<{ url: string; events: WebhookEvent[] }, WebhookEndpointCreated>({
+    fields: ['url', 'events'],
+    invalidate: ['admin', 'webhooks', 'endpoints'],
+    onClose,
+    onSaved: onMade,
+    save: (v) => api<WebhookEndpointCreated>('POST', '/webhooks/endpoints', { body: { ...v, promoterId } }),
+  });
   return (
-    <Modal open title={t('webhooks.addEndpoint')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={busy} destroyOnHidden>
+    <Modal {...modal} title={t('webhooks.addEndpoint')}>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ events: ['order.paid'] }}>
         <Form.Item
           name="url"
@@ -420,24 +409,15 @@ function TokenDialog({
   onMade: (t: ApiTokenCreated) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ name: string; scopes: ApiScope[] }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: { name: string; scopes: ApiScope[] }) => {
-    setBusy(true);
-    try {
-      const made = await api<ApiTokenCreated>('POST', '/webhooks/tokens', { body: { ...v, promoterId } });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'webhooks', 'tokens'] });
-      onMade(made);
-    } catch (error) {
-      showRefusal(form, error, ['name', 'scopes'], (m) => message.error(m));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form, submit, modal } = useFormSave<{ name: string; scopes: ApiScope[] }, ApiTokenCreated>({
+    fields: ['name', 'scopes'],
+    invalidate: ['admin', 'webhooks', 'tokens'],
+    onClose,
+    onSaved: onMade,
+    save: (v) => api<ApiTokenCreated>('POST', '/webhooks/tokens', { body: { ...v, promoterId } }),
+  });
   return (
-    <Modal open title={t('webhooks.addToken')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={busy} destroyOnHidden>
+    <Modal {...modal} title={t('webhooks.addToken')}>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ scopes: ['cards:read', 'orders:read'] }}>
         <Form.Item name="name" label={t('webhooks.tokenName')} rules={[{ required: true, max: 50, message: t('webhooks.nameRequired') }]}>
           <Input />

@@ -135,8 +135,7 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
         await requireStorefront(deps, req.operator, b.promoterId, 'promoterId');
         const before = b.id === undefined ? null : await goods.categoryById(deps.db, b.id);
         const id = await goods.saveCategory(deps.db, b);
-        await admin.audit(deps, req.operator, {
-          action: before ? 'goodsCategory.edit' : 'goodsCategory.create',
+        await admin.auditSave(deps, req.operator, 'goodsCategory', {
           objectType: 'goodsCategory',
           objectId: id,
           promoterId: b.promoterId,
@@ -167,8 +166,7 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
         const after = (await goods.operatorGoods(deps.db, id))!;
         const { updatedAt: _b, ...beforeFields } = before ?? { updatedAt: 0 };
         const { updatedAt: _a, ...afterFields } = after;
-        await admin.audit(deps, req.operator, {
-          action: before ? 'goods.edit' : 'goods.create',
+        await admin.auditSave(deps, req.operator, 'goods', {
           objectType: 'goods',
           objectId: id,
           promoterId: after.promoterId,
@@ -193,14 +191,14 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
         const before = await existing(req.operator, req.body.id);
         await goods.setGoodsStatus(deps.db, before.id, req.body.status, deps.now());
         const after = (await goods.operatorGoods(deps.db, before.id))!;
-        await admin.audit(deps, req.operator, {
-          action: 'goods.status',
-          objectType: 'goods',
-          objectId: before.id,
-          promoterId: before.promoterId,
-          before: { status: before.status },
-          after: { status: after.status },
-        });
+        await admin.auditSwitch(
+          deps,
+          req.operator,
+          { action: 'goods.status', objectType: 'goods', objectId: before.id, promoterId: before.promoterId },
+          'status',
+          before,
+          after,
+        );
         return ok(await view(after, req.ctx.language));
       },
     );
@@ -266,8 +264,7 @@ export function adminCatalogueRoutes(deps: admin.AdminDeps) {
           const { updatedAt: _u, sold: _s, left: _l, ...rest } = x;
           return rest;
         };
-        await admin.audit(deps, req.operator, {
-          action: before ? 'package.edit' : 'package.create',
+        await admin.auditSave(deps, req.operator, 'package', {
           objectType: 'iotPackage',
           objectId: id,
           promoterId: promoter.id,

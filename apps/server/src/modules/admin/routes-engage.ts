@@ -85,6 +85,56 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
     return { ...row, promoterId: p.id };
   };
   const omitTimes = <T extends { updatedAt: number; label: string }>({ updatedAt: _u, label: _l, ...rest }: T) => rest;
+  /** A page of a storefront catalogue: of one storefront (checked), else of every one within reach. */
+  const cataloguePage = async <T extends { promoCode: string }>(
+    op: admin.Operator,
+    q: { promoterId?: number | undefined; page: number; pageSize: number },
+    read: (codes: string[] | 'all') => Promise<{ list: T[]; total: number }>,
+  ) => {
+    const { list, total } = await read(await listCodes(deps, op, q.promoterId));
+    return ok({ list: await withStorefront(list), total, page: q.page, pageSize: q.pageSize });
+  };
+  /**
+   * Adds a row to a storefront's catalogue or changes one (never moving it to another storefront),
+   * audited as `<type>.create` or `<type>.edit`; the row as saved.
+   */
+  const saveInStorefront = async <R extends { promoterId: number }>(
+    op: admin.Operator,
+    b: { id?: number | undefined; promoterId: number },
+    type: string,
+    find: (id: number) => Promise<R>,
+    write: (promoCode: string) => Promise<number>,
+    facts: (row: R) => unknown,
+  ): Promise<R> => {
+    const shop = await storefrontOf(deps, op, b.promoterId, 'promoterId');
+    const before = b.id === undefined ? null : await find(b.id);
+    if (before && before.promoterId !== shop.id) throw invalid('promoterId', 'admin.noSuchObject');
+    const id = await write(shop.promoCode);
+    const after = await find(id);
+    await admin.auditSave(deps, op, type, {
+      objectType: type,
+      objectId: id,
+      promoterId: shop.id,
+      before: before && facts(before),
+      after: facts(after),
+    });
+    return after;
+  };
+  /** Puts a row on or off sale, audited as `<type>.onSale`; the row as changed. */
+  const switchOnSale = async <R extends { id: number; onSale: boolean; promoterId?: number }>(
+    op: admin.Operator,
+    id: number,
+    type: string,
+    find: (id: number) => Promise<R>,
+    write: (id: number) => Promise<unknown>,
+  ): Promise<R> => {
+    const before = await find(id);
+    await write(before.id);
+    const after = await find(before.id);
+    const e = { action: `${type}.onSale`, objectType: type, objectId: before.id, promoterId: before.promoterId ?? null };
+    await admin.auditSwitch(deps, op, e, 'onSale', before, after);
+    return after;
+  };
 
   return async (app: App): Promise<void> => {
     // ── VIP plans ──────────────────────────────────────────────────────────────────────────
@@ -101,12 +151,10 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
           response: { 200: envelope(adminVipPlanPage) },
         },
       },
-      async (req) => {
-        const q = req.query;
-        const codes = await listCodes(deps, req.operator, q.promoterId);
-        const { list, total } = await engage.operatorVipPlans(db, codes, q.page, q.pageSize, req.ctx.language);
-        return ok({ list: await withStorefront(list), total, page: q.page, pageSize: q.pageSize });
-      },
+      async (req) =>
+        cataloguePage(req.operator, req.query, (codes) =>
+          engage.operatorVipPlans(db, codes, req.query.page, req.query.pageSize, req.ctx.language),
+        ),
     );
     app.post(
       '/api/admin/engage/vip/save',
@@ -122,20 +170,10 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
       },
       async (req) => {
         const b = req.body;
-        const shop = await storefrontOf(deps, req.operator, b.promoterId, 'promoterId');
-        const before = b.id === undefined ? null : await vipOf(req.operator, b.id, req.ctx.language);
-        if (before && before.promoterId !== shop.id) throw invalid('promoterId', 'admin.noSuchObject');
-        const id = await engage.saveVipPlan(db, shop.promoCode, b, deps.now());
-        const after = await vipOf(req.operator, id, req.ctx.language);
-        await admin.audit(deps, req.operator, {
-          action: before ? 'vipPlan.edit' : 'vipPlan.create',
-          objectType: 'vipPlan',
-          objectId: id,
-          promoterId: shop.id,
-          before: before && omitTimes(before),
-          after: omitTimes(after),
-        });
-        return ok(after);
+        const find = (id: number) => vipOf(req.operator, id, req.ctx.language);
+        return ok(
+          await saveInStorefront(req.operator, b, 'vipPlan', find, (code) => engage.saveVipPlan(db, code, b, deps.now()), omitTimes),
+        );
       },
     );
     app.post(
@@ -150,18 +188,9 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
         },
       },
       async (req) => {
-        const before = await vipOf(req.operator, req.body.id, req.ctx.language);
-        await engage.setCatalogueOnSale(db, 'vip', before.id, req.body.onSale, deps.now());
-        const after = await vipOf(req.operator, before.id, req.ctx.language);
-        await admin.audit(deps, req.operator, {
-          action: 'vipPlan.onSale',
-          objectType: 'vipPlan',
-          objectId: before.id,
-          promoterId: before.promoterId,
-          before: { onSale: before.onSale },
-          after: { onSale: after.onSale },
-        });
-        return ok(after);
+        const find = (id: number) => vipOf(req.operator, id, req.ctx.language);
+        const write = (id: number) => engage.setCatalogueOnSale(db, 'vip', id, req.body.onSale, deps.now());
+        return ok(await switchOnSale(req.operator, req.body.id, 'vipPlan', find, write));
       },
     );
 
@@ -179,12 +208,10 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
           response: { 200: envelope(adminAcceleratePlanPage) },
         },
       },
-      async (req) => {
-        const q = req.query;
-        const codes = await listCodes(deps, req.operator, q.promoterId);
-        const { list, total } = await engage.operatorAcceleratePlans(db, codes, q.page, q.pageSize, req.ctx.language);
-        return ok({ list: await withStorefront(list), total, page: q.page, pageSize: q.pageSize });
-      },
+      async (req) =>
+        cataloguePage(req.operator, req.query, (codes) =>
+          engage.operatorAcceleratePlans(db, codes, req.query.page, req.query.pageSize, req.ctx.language),
+        ),
     );
     app.post(
       '/api/admin/engage/accelerate/save',
@@ -200,20 +227,17 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
       },
       async (req) => {
         const b = req.body;
-        const shop = await storefrontOf(deps, req.operator, b.promoterId, 'promoterId');
-        const before = b.id === undefined ? null : await accelerateOf(req.operator, b.id, req.ctx.language);
-        if (before && before.promoterId !== shop.id) throw invalid('promoterId', 'admin.noSuchObject');
-        const id = await engage.saveAcceleratePlan(db, shop.promoCode, b, deps.now());
-        const after = await accelerateOf(req.operator, id, req.ctx.language);
-        await admin.audit(deps, req.operator, {
-          action: before ? 'acceleratePlan.edit' : 'acceleratePlan.create',
-          objectType: 'acceleratePlan',
-          objectId: id,
-          promoterId: shop.id,
-          before: before && omitTimes(before),
-          after: omitTimes(after),
-        });
-        return ok(after);
+        const find = (id: number) => accelerateOf(req.operator, id, req.ctx.language);
+        return ok(
+          await saveInStorefront(
+            req.operator,
+            b,
+            'acceleratePlan',
+            find,
+            (code) => engage.saveAcceleratePlan(db, code, b, deps.now()),
+            omitTimes,
+          ),
+        );
       },
     );
     app.post(
@@ -228,18 +252,9 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
         },
       },
       async (req) => {
-        const before = await accelerateOf(req.operator, req.body.id, req.ctx.language);
-        await engage.setCatalogueOnSale(db, 'accelerate', before.id, req.body.onSale, deps.now());
-        const after = await accelerateOf(req.operator, before.id, req.ctx.language);
-        await admin.audit(deps, req.operator, {
-          action: 'acceleratePlan.onSale',
-          objectType: 'acceleratePlan',
-          objectId: before.id,
-          promoterId: before.promoterId,
-          before: { onSale: before.onSale },
-          after: { onSale: after.onSale },
-        });
-        return ok(after);
+        const find = (id: number) => accelerateOf(req.operator, id, req.ctx.language);
+        const write = (id: number) => engage.setCatalogueOnSale(db, 'accelerate', id, req.body.onSale, deps.now());
+        return ok(await switchOnSale(req.operator, req.body.id, 'acceleratePlan', find, write));
       },
     );
 
@@ -257,12 +272,8 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
           response: { 200: envelope(adminExchangeItemPage) },
         },
       },
-      async (req) => {
-        const q = req.query;
-        const codes = await listCodes(deps, req.operator, q.promoterId);
-        const { list, total } = await engage.operatorExchangeItems(db, codes, q.page, q.pageSize);
-        return ok({ list: await withStorefront(list), total, page: q.page, pageSize: q.pageSize });
-      },
+      async (req) =>
+        cataloguePage(req.operator, req.query, (codes) => engage.operatorExchangeItems(db, codes, req.query.page, req.query.pageSize)),
     );
     app.post(
       '/api/admin/engage/exchange/save',
@@ -278,20 +289,17 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
       },
       async (req) => {
         const b = req.body;
-        const shop = await storefrontOf(deps, req.operator, b.promoterId, 'promoterId');
-        const before = b.id === undefined ? null : await itemOf(req.operator, b.id);
-        if (before && before.promoterId !== shop.id) throw invalid('promoterId', 'admin.noSuchObject');
-        const id = await engage.saveExchangeItem(db, shop.promoCode, b, deps.now());
-        const after = await itemOf(req.operator, id);
-        await admin.audit(deps, req.operator, {
-          action: before ? 'exchangeItem.edit' : 'exchangeItem.create',
-          objectType: 'exchangeItem',
-          objectId: id,
-          promoterId: shop.id,
-          before: before && itemFacts(before),
-          after: itemFacts(after),
-        });
-        return ok(after);
+        const find = (id: number) => itemOf(req.operator, id);
+        return ok(
+          await saveInStorefront(
+            req.operator,
+            b,
+            'exchangeItem',
+            find,
+            (code) => engage.saveExchangeItem(db, code, b, deps.now()),
+            itemFacts,
+          ),
+        );
       },
     );
     app.post(
@@ -306,18 +314,9 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
         },
       },
       async (req) => {
-        const before = await itemOf(req.operator, req.body.id);
-        await engage.setCatalogueOnSale(db, 'exchange', before.id, req.body.onSale, deps.now());
-        const after = await itemOf(req.operator, before.id);
-        await admin.audit(deps, req.operator, {
-          action: 'exchangeItem.onSale',
-          objectType: 'exchangeItem',
-          objectId: before.id,
-          promoterId: before.promoterId,
-          before: { onSale: before.onSale },
-          after: { onSale: after.onSale },
-        });
-        return ok(after);
+        const find = (id: number) => itemOf(req.operator, id);
+        const write = (id: number) => engage.setCatalogueOnSale(db, 'exchange', id, req.body.onSale, deps.now());
+        return ok(await switchOnSale(req.operator, req.body.id, 'exchangeItem', find, write));
       },
     );
 
@@ -421,8 +420,7 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
         const before = b.id === undefined ? null : await mallGoodsOf(b.id, req.ctx.language);
         const id = await mall.saveMallGoods(db, b, deps.now());
         const after = await mallGoodsOf(id, req.ctx.language);
-        await admin.audit(deps, req.operator, {
-          action: before ? 'mallGoods.edit' : 'mallGoods.create',
+        await admin.auditSave(deps, req.operator, 'mallGoods', {
           objectType: 'mallGoods',
           objectId: id,
           promoterId: null,
@@ -445,18 +443,9 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
       },
       async (req) => {
         requireOwner(req.operator);
-        const before = await mallGoodsOf(req.body.id, req.ctx.language);
-        await mall.setMallGoodsOnSale(db, before.id, req.body.onSale, deps.now());
-        const after = await mallGoodsOf(before.id, req.ctx.language);
-        await admin.audit(deps, req.operator, {
-          action: 'mallGoods.onSale',
-          objectType: 'mallGoods',
-          objectId: before.id,
-          promoterId: null,
-          before: { onSale: before.onSale },
-          after: { onSale: after.onSale },
-        });
-        return ok(after);
+        const find = (id: number) => mallGoodsOf(id, req.ctx.language);
+        const write = (id: number) => mall.setMallGoodsOnSale(db, id, req.body.onSale, deps.now());
+        return ok(await switchOnSale(req.operator, req.body.id, 'mallGoods', find, write));
       },
     );
 

@@ -135,8 +135,7 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
         if (before && before.promoCode !== promoter.promoCode) throw invalid('promoterId', 'admin.noSuchObject');
         const id = await money.saveOffer(deps.db, promoter.promoCode, b, deps.now());
         const after = (await money.operatorOffer(deps.db, id))!;
-        await admin.audit(deps, req.operator, {
-          action: before ? 'topupOffer.edit' : 'topupOffer.create',
+        await admin.auditSave(deps, req.operator, 'topupOffer', {
           objectType: 'topupOffer',
           objectId: id,
           promoterId: promoter.id,
@@ -161,14 +160,14 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
         const { o: before, promoterId } = await existingOffer(req.operator, req.body.id);
         await money.enableOffer(deps.db, before.id, req.body.enabled);
         const after = (await money.operatorOffer(deps.db, before.id))!;
-        await admin.audit(deps, req.operator, {
-          action: 'topupOffer.enable',
-          objectType: 'topupOffer',
-          objectId: before.id,
-          promoterId,
-          before: { enabled: before.enabled },
-          after: { enabled: after.enabled },
-        });
+        await admin.auditSwitch(
+          deps,
+          req.operator,
+          { action: 'topupOffer.enable', objectType: 'topupOffer', objectId: before.id, promoterId },
+          'enabled',
+          before,
+          after,
+        );
         return ok(await offerView(after));
       },
     );

@@ -264,6 +264,23 @@ export async function audit(deps: Deps, op: Operator, e: AuditInput): Promise<vo
   });
 }
 
+/** Records a save: `<action>.create` when there was no row before, `<action>.edit` when there was. */
+export async function auditSave(deps: Deps, op: Operator, action: string, e: Omit<AuditInput, 'action'>): Promise<void> {
+  await audit(deps, op, { ...e, action: `${action}.${e.before ? 'edit' : 'create'}` });
+}
+
+/** Records a switch of one field of a row (on sale, enabled): that field before and after. */
+export async function auditSwitch<K extends string>(
+  deps: Deps,
+  op: Operator,
+  e: Omit<AuditInput, 'before' | 'after'>,
+  field: K,
+  before: Record<K, unknown>,
+  after: Record<K, unknown>,
+): Promise<void> {
+  await audit(deps, op, { ...e, before: { [field]: before[field] }, after: { [field]: after[field] } });
+}
+
 export async function searchAudit(deps: AdminDeps, op: Operator, q: AuditQuery): Promise<AuditPage> {
   requireArea(op, 'audit');
   const { rows, total } = await repo.searchAudit(deps.db, q, (q.page - 1) * q.pageSize, q.pageSize);
