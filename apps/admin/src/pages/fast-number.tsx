@@ -9,11 +9,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Descriptions, Drawer, Form, Image, Input, Select, Space, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorefrontSelect } from '../app/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
 import { AuthedPhoto } from './sims-realname.tsx';
-import { promotersQuery } from './storefronts.tsx';
 
 const COLOURS: Record<FastNumberStatus, string> = {
   submitted: 'gold',
@@ -138,7 +138,6 @@ export function FastNumberPage() {
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [open, setOpen] = useState('');
-  const promoters = useQuery(promotersQuery);
   const q = useQuery({
     queryKey: ['admin', 'fastNumber', filter, page],
     queryFn: () => api<AdminFastNumberPage>('GET', '/fastNumber', { query: { ...filter, ...page } }),
@@ -163,11 +162,7 @@ export function FastNumberPage() {
           />
         </Form.Item>
         <Form.Item name="promoterId" label={t('orders.storefront')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            options={(promoters.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.promoCode} · ${p.name}` }))}
-          />
+          <StorefrontSelect allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="keyword" label={t('orders.keyword')}>
           <Input allowClear style={{ width: 200 }} placeholder={t('fastNumber.keywordHint')} />
