@@ -132,7 +132,7 @@ function Schedule({ data }: { data: SecurityCentre }) {
           <input type="time" value={draft.on} onChange={(e) => setDraft((d) => ({ ...d, on: e.target.value }))} />
         </label>
       </div>
-      <fieldset className="sec-days" aria-label={t('iot.security.days')} style={{ border: 0, padding: 0, margin: '0 0 10px' }}>
+      <fieldset className="sec-days" aria-label={t('iot.security.days')}>
         {DAYS.map((day) => (
           <button key={day} type="button" aria-pressed={draft.days.includes(day)} onClick={() => toggle(day)}>
             {t(`iot.security.day.${day}`)}
@@ -196,12 +196,14 @@ function Inbox({ offered }: { offered: boolean }) {
               >
                 <span className="sec-sms-head">
                   <b>
-                    {m.from}
+                    <span data-outside-text>{m.from}</span>
                     {m.read ? '' : ` · ${t('iot.security.new')}`}
                   </b>
                   <small>{formatNearDateTime(m.receivedAt)}</small>
                 </span>
-                <p className={open === m.id ? '' : 'preview'}>{m.text}</p>
+                <p className={open === m.id ? '' : 'preview'} data-outside-text>
+                  {m.text}
+                </p>
               </button>
             </li>
           ))}
