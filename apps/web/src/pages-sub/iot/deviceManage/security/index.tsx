@@ -163,7 +163,7 @@ function Schedule({ data }: { data: SecurityCentre }) {
   );
 }
 
-/** The SIM's text messages as the device received them; opening one marks it read. */
+/** The SIM's text messages as the device received them: sender and time; opening one shows it and marks it read. */
 function Inbox({ offered }: { offered: boolean }) {
   const { t } = useTranslation();
   const inbox = useDeviceSms(offered);
@@ -201,9 +201,7 @@ function Inbox({ offered }: { offered: boolean }) {
                   </b>
                   <small>{formatNearDateTime(m.receivedAt)}</small>
                 </span>
-                <p className={open === m.id ? '' : 'preview'} data-outside-text>
-                  {m.text}
-                </p>
+                {open === m.id ? <p data-outside-text>{m.text}</p> : null}
               </button>
             </li>
           ))}
