@@ -119,7 +119,6 @@ const until = (c: C, id: string, state: string, timeout = 8_000) =>
     { timeout, interval: 100 },
   );
 
-
 type Client = { mac: string; blocked: boolean; trafficMb: number };
 const IPHONE = '3C:22:FB:10:20:01';
 
