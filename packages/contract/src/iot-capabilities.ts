@@ -8,10 +8,11 @@ import { z } from 'zod';
  * - Device capabilities need a portable Wi-Fi device; its model's row decides (on unless turned off):
  *   `wifiControl` (Wi-Fi name, password, shown or hidden, on or off), `fiveG` (the 5 GHz band),
  *   `switchSim` (move the device to another of its SIMs; needs two SIMs in it), `networkMode`
- *   (automatic or fixed network), `terminalAuth` (let a phone through the Wi-Fi by a code).
+ *   (automatic or fixed network), `terminalAuth` (let a phone through the Wi-Fi by a code),
+ *   `securityCentre` (block clients, AP isolation, the night Wi-Fi schedule, the SIM's SMS inbox).
  * - Operator capabilities: `speedUp` (speed boosts; the carrier must offer a faster profile).
  */
-export const DEVICE_CAPABILITIES = ['wifiControl', 'fiveG', 'switchSim', 'networkMode', 'terminalAuth'] as const;
+export const DEVICE_CAPABILITIES = ['wifiControl', 'fiveG', 'switchSim', 'networkMode', 'terminalAuth', 'securityCentre'] as const;
 export const OPERATOR_CAPABILITIES = ['speedUp'] as const;
 export const CAPABILITIES = [...DEVICE_CAPABILITIES, ...OPERATOR_CAPABILITIES] as const;
 export type DeviceCapability = (typeof DEVICE_CAPABILITIES)[number];

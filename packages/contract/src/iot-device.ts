@@ -53,6 +53,9 @@ export const COMMAND_KINDS = [
   'switchSim',
   'networkMode',
   'terminalAuth',
+  'blockClient',
+  'apIsolation',
+  'wifiSchedule',
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
@@ -142,3 +145,61 @@ export const terminal = z.object({
 });
 export const wirelessAuthList = z.object({ deviceNo: z.string(), list: z.array(terminal) });
 export type WirelessAuthList = z.infer<typeof wirelessAuthList>;
+
+// ── Security centre: clients, AP isolation, the night schedule, the SIM's SMS inbox ─────────────
+
+/** POST /api/iot/iotDevice/blockClient: the device refuses (block true) or lets in again a client of its Wi-Fi. */
+export const blockClientBody = z.object({ mac, block: z.boolean() });
+/** POST /api/iot/iotDevice/apIsolation: clients of the Wi-Fi cannot reach each other while on. */
+export const apIsolationBody = z.object({ enabled: z.boolean() });
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('device.clockFormat'));
+/** The device's night schedule: Wi-Fi off from `off` to `on` (device time, UTC+8) on the days listed (1 Monday … 7 Sunday; a window past midnight belongs to the day it starts). */
+export const wifiSchedule = z.object({
+  enabled: z.boolean(),
+  off: clock.describe('HH:MM when the Wi-Fi goes off'),
+  on: clock.describe('HH:MM when it comes back'),
+  days: z
+    .array(z.number().int().min(1).max(7))
+    .min(1, msg('device.scheduleDays'))
+    .max(7)
+    .refine((d) => new Set(d).size === d.length, msg('device.scheduleDays')),
+});
+export type WifiSchedule = z.infer<typeof wifiSchedule>;
+/** POST /api/iot/iotDevice/wifiSchedule */
+export const wifiScheduleBody = wifiSchedule.refine((s) => s.off !== s.on, msg('device.scheduleSame'));
+
+export const securityClient = z.object({
+  mac: z.string(),
+  name: z.string(),
+  band: z.string(),
+  blocked: z.boolean().describe('the device refuses it (as its last state says)'),
+  trafficMb: z.number().describe('what it used through the device this month (MB)'),
+  seenAt: z.number().int(),
+  commandState: z.string().describe('state of the latest block or unblock command for it; empty when none'),
+});
+/** GET /api/iot/iotDevice/security */
+export const securityCentre = z.object({
+  deviceNo: z.string(),
+  apIsolation: z.boolean(),
+  schedule: wifiSchedule,
+  clients: z.array(securityClient),
+  unreadSms: z.number().int(),
+  /** The open or latest AP isolation and schedule commands. */
+  apIsolationCommand: deviceCommand.nullable(),
+  scheduleCommand: deviceCommand.nullable(),
+});
+export type SecurityCentre = z.infer<typeof securityCentre>;
+
+export const deviceSms = z.object({
+  id: z.number().int(),
+  from: z.string().describe('the sender, e.g. the carrier service number'),
+  text: z.string(),
+  receivedAt: z.number().int().describe('when the device received it'),
+  read: z.boolean(),
+});
+/** GET /api/iot/iotDevice/smsList: the messages the device's SIM received, newest first. */
+export const deviceSmsList = z.object({ list: z.array(deviceSms), unread: z.number().int() });
+export type DeviceSmsList = z.infer<typeof deviceSmsList>;
+/** POST /api/iot/iotDevice/smsRead */
+export const smsReadBody = z.object({ id: z.number().int().positive() });

@@ -335,6 +335,10 @@ export const MESSAGES = {
   'device.modeUnchanged': [],
   'device.unknownTerminal': [],
   'device.terminalAuthorised': [],
+  'device.clockFormat': [],
+  'device.scheduleDays': [],
+  'device.scheduleSame': [],
+  'device.noSuchSms': [],
   // ── Connection diagnosis ─────────────────────────────────────────────────────────────────
   'diagnosis.cancelled': [],
   'diagnosis.cancelledDetail': [],
@@ -428,6 +432,8 @@ export const isMessageId = (s: string): s is MessageId => Object.hasOwn(MESSAGES
 /** The request fields refusals name, each with a label in the catalogue (`field.<name>`). */
 export const FIELDS = [
   'body',
+  'off',
+  'on',
   'querystring',
   'params',
   'headers',

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the iot-device module (migration 0020_iot_device). Times epoch ms. */
+/** Tables of the iot-device module (migrations 0020_iot_device, 0042_iot_device_security). Times epoch ms. */
 export interface IotDeviceCommandsTable {
   id: Generated<number>;
   command_id: string;
@@ -31,6 +31,8 @@ export interface IotDeviceStatusTable {
   sim_signals: Generated<string>;
   traffic_kb: Generated<number>;
   traffic_month: Generated<string>;
+  ap_isolation: Generated<number>;
+  wifi_schedule: Generated<string>;
   rebooting_until: number | null;
   reported_at: number | null;
   updated_at: number;
@@ -46,10 +48,26 @@ export interface IotDeviceTerminalsTable {
   authorized_at: number | null;
   command_id: Generated<string>;
   seen_at: number;
+  blocked: Generated<number>;
+  band: Generated<string>;
+  traffic_kb: Generated<number>;
+}
+
+/** Text messages a device's SIM received (migration 0042). */
+export interface IotDeviceSmsTable {
+  id: Generated<number>;
+  device_id: number;
+  sms_id: string;
+  sender: string;
+  body: string;
+  received_at: number;
+  read_at: number | null;
+  created_at: number;
 }
 
 export interface IotDeviceTables {
   iot_device_commands: IotDeviceCommandsTable;
   iot_device_status: IotDeviceStatusTable;
   iot_device_terminals: IotDeviceTerminalsTable;
+  iot_device_sms: IotDeviceSmsTable;
 }

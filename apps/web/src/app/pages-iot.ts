@@ -61,6 +61,11 @@ export const iotPages: PageDef[] = [
     load: () => import('../pages-sub/iot/deviceManage/setSsidPwd/index.tsx'),
   },
   {
+    path: '/pages-sub/iot/deviceManage/security/index',
+    titleKey: 'iot.title.securityCentre',
+    load: () => import('../pages-sub/iot/deviceManage/security/index.tsx'),
+  },
+  {
     path: '/pages-sub/iot/index/deviceTerminalAuth/index',
     titleKey: 'iot.title.deviceTerminalAuth',
     load: () => import('../pages-sub/iot/index/deviceTerminalAuth/index.tsx'),

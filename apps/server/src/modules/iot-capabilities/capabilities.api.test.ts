@@ -39,14 +39,22 @@ const expectCapabilities = (c: ReturnType<typeof client>, expected: string[]) =>
 describe('capabilities of a card', () => {
   it('a device with two SIMs offers everything; a plain SIM only what its operator offers; a device with one SIM cannot switch SIM', async () => {
     const d = await deviceCard(modelOfItsOwn());
-    expect(await capabilitiesOf(d.c)).toEqual(['wifiControl', 'fiveG', 'switchSim', 'networkMode', 'terminalAuth', 'speedUp']);
+    expect(await capabilitiesOf(d.c)).toEqual([
+      'wifiControl',
+      'fiveG',
+      'switchSim',
+      'networkMode',
+      'terminalAuth',
+      'securityCentre',
+      'speedUp',
+    ]);
     const plain = await makeCardClient(t.app);
     expect(await capabilitiesOf(plain.c)).toEqual(['speedUp']);
     // The second SIM leaves the device: nothing to switch to.
     const single = await makeDevice(t.app, { model: modelOfItsOwn() });
     await t.app.db.db.updateTable('iot_sims').set({ device_id: null, device_slot: 0 }).where('id', '=', single.second.id).execute();
     const sc = client(t.app, await simLogin(t.app, single.first.simNo));
-    expect(await capabilitiesOf(sc)).toEqual(['wifiControl', 'fiveG', 'networkMode', 'terminalAuth', 'speedUp']);
+    expect(await capabilitiesOf(sc)).toEqual(['wifiControl', 'fiveG', 'networkMode', 'terminalAuth', 'securityCentre', 'speedUp']);
     const refused = await sc.post('/api/iot/simSwitchNet', { simNo: single.second.simNo });
     expect([refused.code, refused.message]).toEqual([40001, 'This card does not offer this feature.']);
   });
@@ -59,7 +67,7 @@ describe('capabilities of a card', () => {
     const set = body(await post('/api/admin/capabilities', { scope: 'model', subject: model, capability: 'fiveG', enabled: false }, owner));
     expect(set).toMatchObject({ code: 0, data: { enabled: false } });
 
-    await expectCapabilities(d.c, ['wifiControl', 'switchSim', 'networkMode', 'terminalAuth', 'speedUp']);
+    await expectCapabilities(d.c, ['wifiControl', 'switchSim', 'networkMode', 'terminalAuth', 'securityCentre', 'speedUp']);
     const five = await d.c.post('/api/iot/iotDevice/setWiFiSsidPwd', { wifiType: '5G', wifiName: 'Home-5G', wifiPass: 'pass-5g-01' });
     expect(five.code).toBe(40001);
     const hide = await d.c.post('/api/iot/iotDevice/setWiFiDisplay', { wifiType: '5G', showWifi: false });
@@ -80,7 +88,7 @@ describe('capabilities of a card', () => {
     expect(
       body(await post('/api/admin/capabilities', { scope: 'model', subject: model, capability: 'fiveG', enabled: true }, owner)).code,
     ).toBe(0);
-    await expectCapabilities(d.c, ['wifiControl', 'fiveG', 'switchSim', 'networkMode', 'terminalAuth', 'speedUp']);
+    await expectCapabilities(d.c, ['wifiControl', 'fiveG', 'switchSim', 'networkMode', 'terminalAuth', 'securityCentre', 'speedUp']);
     expect((await d.c.post('/api/iot/iotDevice/setWiFiDisplay', { wifiType: '5G', showWifi: true })).code).toBe(0);
   });
 
@@ -93,7 +101,7 @@ describe('capabilities of a card', () => {
         0,
       );
     }
-    await expectCapabilities(d.c, ['fiveG', 'speedUp']);
+    await expectCapabilities(d.c, ['fiveG', 'securityCentre', 'speedUp']);
     const codes = [
       (await d.c.post('/api/iot/iotDevice/setWiFiSsidPwd', { wifiType: '2.4G', wifiName: 'Home-24', wifiPass: 'pass-24-01' })).code,
       (await d.c.post('/api/iot/iotDevice/close', { wifiType: '2.4G', switchWifi: true })).code,
@@ -144,7 +152,7 @@ describe('the capability table in the console', () => {
       subject: model,
       label: model,
       cards: 2,
-      capabilities: { wifiControl: true, fiveG: true, switchSim: true, networkMode: true, terminalAuth: true },
+      capabilities: { wifiControl: true, fiveG: true, switchSim: true, networkMode: true, terminalAuth: true, securityCentre: true },
     });
     const operators = table.filter((r) => r.scope === 'operator');
     expect(operators.map((r) => [r.subject, r.capabilities]).sort()).toEqual([

@@ -136,3 +136,80 @@ export async function markTerminalsAuthorised(db: Kysely<Database>, deviceId: nu
     .execute();
   await db.updateTable('iot_device_terminals').set({ authorized: 1 }).where('device_id', '=', deviceId).where('mac', 'in', macs).execute();
 }
+
+// ── Security centre ────────────────────────────────────────────────────────────────────────────
+
+/** What the device reported of a client: its band and traffic, and whether it refuses it. */
+export async function clientReported(
+  db: Kysely<Database>,
+  deviceId: number,
+  mac: string,
+  change: { band: string; traffic_kb: number; blocked?: boolean },
+) {
+  await db
+    .updateTable('iot_device_terminals')
+    .set({ band: change.band, traffic_kb: change.traffic_kb, ...(change.blocked !== undefined ? { blocked: change.blocked ? 1 : 0 } : {}) })
+    .where('device_id', '=', deviceId)
+    .where('mac', '=', mac)
+    .execute();
+}
+
+/** The device's state names the clients it refuses: every other client of it is not refused. */
+export async function markBlocked(db: Kysely<Database>, deviceId: number, macs: string[]) {
+  let unblock = db.updateTable('iot_device_terminals').set({ blocked: 0 }).where('device_id', '=', deviceId).where('blocked', '=', 1);
+  if (macs.length > 0) unblock = unblock.where('mac', 'not in', macs);
+  await unblock.execute();
+  if (macs.length > 0)
+    await db.updateTable('iot_device_terminals').set({ blocked: 1 }).where('device_id', '=', deviceId).where('mac', 'in', macs).execute();
+}
+
+/** The latest block/unblock command of each client (by its open key's MAC), newest first. */
+export const blockCommands = (db: Kysely<Database>, deviceId: number) =>
+  db
+    .selectFrom('iot_device_commands')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .where('kind', '=', 'blockClient')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+
+/** Keeps a text message of the device once (the device's id; a second delivery changes nothing). */
+export async function keepSms(
+  db: Kysely<Database>,
+  row: { device_id: number; sms_id: string; sender: string; body: string; received_at: number; created_at: number },
+) {
+  await db
+    .insertInto('iot_device_sms')
+    .values(row)
+    .onConflict((oc) => oc.columns(['device_id', 'sms_id']).doNothing())
+    .execute();
+}
+
+export const smsOf = (db: Kysely<Database>, deviceId: number, limit: number) =>
+  db
+    .selectFrom('iot_device_sms')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+export async function unreadSms(db: Kysely<Database>, deviceId: number): Promise<number> {
+  const r = await db
+    .selectFrom('iot_device_sms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('device_id', '=', deviceId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Marks a message of the device read (the first reading counts); false when the device has no such message. */
+export async function readSms(db: Kysely<Database>, deviceId: number, id: number, now: number): Promise<boolean> {
+  const row = await db.selectFrom('iot_device_sms').select('id').where('device_id', '=', deviceId).where('id', '=', id).executeTakeFirst();
+  if (!row) return false;
+  await db.updateTable('iot_device_sms').set({ read_at: now }).where('id', '=', id).where('read_at', 'is', null).execute();
+  return true;
+}

@@ -1,18 +1,24 @@
 import { envelope } from '@simshop/contract/envelope';
 import {
+  apIsolationBody,
+  blockClientBody,
   closeBody,
   commandListReply,
   commandQuery,
   deviceCommand,
+  deviceSmsList,
   deviceStatus,
   resetBody,
   restartBody,
+  securityCentre,
   setWifiDisplayBody,
   setWifiSsidPwdBody,
   simSwitchNetBody,
+  smsReadBody,
   switchNetInfo,
   terminalAuthBody,
   terminalAuthSmsBody,
+  wifiScheduleBody,
   wirelessAuthList,
   wirelessAuthListBody,
 } from '@simshop/contract/iot-device';
@@ -196,6 +202,102 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
     async (req) => {
       await needs(req, ['terminalAuth']);
       return ok(await devices.terminalAuth(req.sim.simId, req.body, req.ip));
+    },
+  );
+
+  // ── Security centre (capability `securityCentre`) ──
+  app.get(
+    '/api/iot/iotDevice/security',
+    {
+      schema: {
+        tags,
+        summary: "The device's clients (blocked or not, their traffic), AP isolation, the night Wi-Fi schedule, unread messages",
+        security,
+        response: { 200: envelope(securityCentre) },
+      },
+    },
+    async (req) => {
+      await needs(req, ['securityCentre']);
+      return ok(await devices.security(req.sim.simId));
+    },
+  );
+  app.post(
+    '/api/iot/iotDevice/blockClient',
+    {
+      schema: {
+        tags,
+        summary: 'Block a client the device has seen (the device refuses it) or let it in again',
+        security,
+        body: blockClientBody,
+        response: command,
+      },
+    },
+    async (req) => {
+      await needs(req, ['securityCentre']);
+      return ok(await devices.blockClient(req.sim.simId, req.body));
+    },
+  );
+  app.post(
+    '/api/iot/iotDevice/apIsolation',
+    {
+      schema: {
+        tags,
+        summary: 'Turn AP isolation on or off (clients of the Wi-Fi cannot reach each other)',
+        security,
+        body: apIsolationBody,
+        response: command,
+      },
+    },
+    async (req) => {
+      await needs(req, ['securityCentre']);
+      return ok(await devices.setApIsolation(req.sim.simId, req.body.enabled));
+    },
+  );
+  app.post(
+    '/api/iot/iotDevice/wifiSchedule',
+    {
+      schema: {
+        tags,
+        summary: 'The night schedule the device keeps: Wi-Fi off from `off` to `on` (device time UTC+8) on the days chosen',
+        security,
+        body: wifiScheduleBody,
+        response: command,
+      },
+    },
+    async (req) => {
+      await needs(req, ['securityCentre']);
+      return ok(await devices.setWifiSchedule(req.sim.simId, req.body));
+    },
+  );
+  app.get(
+    '/api/iot/iotDevice/smsList',
+    {
+      schema: {
+        tags,
+        summary: "The text messages the device's SIM received (newest first, 50) and how many are unread",
+        security,
+        response: { 200: envelope(deviceSmsList) },
+      },
+    },
+    async (req) => {
+      await needs(req, ['securityCentre']);
+      return ok(await devices.smsList(req.sim.simId));
+    },
+  );
+  app.post(
+    '/api/iot/iotDevice/smsRead',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a message read; answers the inbox',
+        security,
+        body: smsReadBody,
+        response: { 200: envelope(deviceSmsList) },
+      },
+    },
+    async (req) => {
+      await needs(req, ['securityCentre']);
+      return ok(await devices.readSms(req.sim.simId, req.body.id));
     },
   );
 }

@@ -11,7 +11,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@simshop/contract/headers';
 import { AuthStatus, type DeviceInfo } from '@simshop/contract/iot';
-import type { DeviceCommand, DeviceStatus, SwitchNetInfo, WirelessAuthList } from '@simshop/contract/iot-device';
+import type {
+  DeviceCommand,
+  DeviceSmsList,
+  DeviceStatus,
+  SecurityCentre,
+  SwitchNetInfo,
+  WifiSchedule,
+  WirelessAuthList,
+} from '@simshop/contract/iot-device';
 import type { SimLoginCodeReply } from '@simshop/contract/iot-login';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/dialect.ts';
@@ -21,7 +29,15 @@ import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { metrics } from '../../lib/metrics.ts';
 import type { MifiSettings } from '../../providers/device/mifi.ts';
-import type { Band, CommandMessage, DeviceEvent, DeviceProvider, ReportMessage, StateMessage } from '../../providers/device/types.ts';
+import type {
+  Band,
+  CommandMessage,
+  DeviceEvent,
+  DeviceProvider,
+  ReportMessage,
+  SmsMessage,
+  StateMessage,
+} from '../../providers/device/types.ts';
 import type { LoginEnv, SimLogin } from '../iot-auth/service.ts';
 import { checkPayPassword } from '../iot-money/service.ts';
 import {
@@ -375,6 +391,84 @@ export class Devices {
     return command;
   }
 
+  // ── Security centre ──────────────────────────────────────────────────────────────────────────
+
+  /** GET /api/iot/iotDevice/security: the device's clients (blocked or not, their traffic), AP isolation, the night schedule. */
+  async security(simId: number): Promise<SecurityCentre> {
+    const d = await this.deviceFor(simId);
+    const db = this.deps.db.db;
+    await repo.expire(db, this.deps.now(), d.id);
+    const [status, rows, blocks, unread, isolation, schedule] = await Promise.all([
+      repo.statusOf(db, d.id),
+      repo.terminalsOf(db, d.id),
+      repo.blockCommands(db, d.id),
+      repo.unreadSms(db, d.id),
+      repo.latestOfKind(db, d.id, 'apIsolation'),
+      repo.latestOfKind(db, d.id, 'wifiSchedule'),
+    ]);
+    const lastBlock = new Map<string, string>();
+    for (const b of blocks) {
+      const mac = String((JSON.parse(b.params) as { mac?: string }).mac ?? '');
+      if (!lastBlock.has(mac)) lastBlock.set(mac, b.state);
+    }
+    return {
+      deviceNo: d.device_no,
+      apIsolation: status?.ap_isolation === 1,
+      schedule: parseSchedule(status?.wifi_schedule ?? ''),
+      clients: rows.map((r) => ({
+        mac: r.mac,
+        name: r.name,
+        band: r.band,
+        blocked: r.blocked === 1,
+        trafficMb: Math.round((r.traffic_kb / 1024) * 100) / 100,
+        seenAt: r.seen_at,
+        commandState: lastBlock.get(r.mac) ?? '',
+      })),
+      unreadSms: unread,
+      apIsolationCommand: isolation ? view(isolation) : null,
+      scheduleCommand: schedule ? view(schedule) : null,
+    };
+  }
+
+  /** POST /api/iot/iotDevice/blockClient: the device refuses a client it has seen, or lets it in again. */
+  async blockClient(simId: number, body: { mac: string; block: boolean }) {
+    const d = await this.deviceFor(simId);
+    const t = await repo.terminal(this.deps.db.db, d.id, body.mac.toUpperCase().replaceAll('-', ':'));
+    if (!t) throw invalid('mac', 'device.unknownTerminal');
+    return this.issue(simId, d, 'blockClient', '', { mac: t.mac, block: body.block }, `${d.id}:block:${t.mac}`);
+  }
+
+  /** POST /api/iot/iotDevice/apIsolation */
+  async setApIsolation(simId: number, enabled: boolean) {
+    const d = await this.deviceFor(simId);
+    return this.issue(simId, d, 'apIsolation', '', { on: enabled });
+  }
+
+  /** POST /api/iot/iotDevice/wifiSchedule: the device keeps the schedule and turns its Wi-Fi off and on itself. */
+  async setWifiSchedule(simId: number, body: WifiSchedule) {
+    const d = await this.deviceFor(simId);
+    const days = [...new Set(body.days)].sort((a, b) => a - b);
+    return this.issue(simId, d, 'wifiSchedule', '', { enabled: body.enabled, off: body.off, on: body.on, days });
+  }
+
+  /** GET /api/iot/iotDevice/smsList: the latest 50 messages the device's SIM received. */
+  async smsList(simId: number): Promise<DeviceSmsList> {
+    const d = await this.deviceFor(simId);
+    const db = this.deps.db.db;
+    const [rows, unread] = await Promise.all([repo.smsOf(db, d.id, 50), repo.unreadSms(db, d.id)]);
+    return {
+      list: rows.map((r) => ({ id: r.id, from: r.sender, text: r.body, receivedAt: r.received_at, read: r.read_at !== null })),
+      unread,
+    };
+  }
+
+  /** POST /api/iot/iotDevice/smsRead */
+  async readSms(simId: number, id: number): Promise<DeviceSmsList> {
+    const d = await this.deviceFor(simId);
+    if (!(await repo.readSms(this.deps.db.db, d.id, id, this.deps.now()))) throw invalid('id', 'device.noSuchSms');
+    return this.smsList(simId);
+  }
+
   // ── What devices send ────────────────────────────────────────────────────────────────────────
 
   /** Each device's messages are handled one after another, in the order they came (a report never overtakes an off-line state). */
@@ -397,7 +491,22 @@ export class Devices {
     const now = this.deps.now();
     if (event.type === 'ack') return this.onAck(d, event.ack, now);
     if (event.type === 'state') return this.onState(d, event.state, now);
+    if (event.type === 'sms') return this.onSms(d, event.sms, now);
     return this.onReport(d, event.report, now);
+  }
+
+  /** A text message of the device's SIM: kept once by the device's id of it. */
+  private async onSms(d: DeviceRow, sms: SmsMessage, now: number) {
+    if (!sms || typeof sms.id !== 'string' || !sms.id || sms.id.length > 64) return;
+    if (typeof sms.from !== 'string' || typeof sms.text !== 'string') return;
+    await repo.keepSms(this.deps.db.db, {
+      device_id: d.id,
+      sms_id: sms.id,
+      sender: sms.from.slice(0, 32),
+      body: sms.text.slice(0, 1000),
+      received_at: typeof sms.at === 'number' && Number.isFinite(sms.at) ? Math.round(sms.at) : now,
+      created_at: now,
+    });
   }
 
   private async onAck(d: DeviceRow, ack: { id: string; ok: boolean; error?: string }, now: number) {
@@ -429,10 +538,18 @@ export class Devices {
         online: state.online ? 1 : 0,
         rebooting_until: state.rebooting ? now + this.deps.timeoutMs : null,
         ...(state.currentIccid ? { current_iccid: state.currentIccid } : {}),
+        ...(typeof state.apIsolation === 'boolean' ? { ap_isolation: state.apIsolation ? 1 : 0 } : {}),
+        ...(validSchedule(state.schedule) ? { wifi_schedule: JSON.stringify(state.schedule) } : {}),
       },
       now,
     );
     if (Array.isArray(state.authorized)) await repo.markTerminalsAuthorised(db, d.id, state.authorized.map(String), now);
+    if (Array.isArray(state.blocked))
+      await repo.markBlocked(
+        db,
+        d.id,
+        state.blocked.map((m) => String(m).toUpperCase()),
+      );
     if (typeof state.applied === 'string') {
       const row = await repo.commandById(db, state.applied);
       if (row && row.device_id === d.id) await repo.move(db, state.applied, ['pending', 'sent', 'acked'], 'applied', now);
@@ -484,7 +601,13 @@ export class Devices {
     );
     for (const c of clients.slice(0, 50)) {
       if (typeof c.mac !== 'string' || !/^[0-9A-Fa-f:]{17}$/.test(c.mac)) continue;
-      await repo.seeTerminal(db, d.id, c.mac.toUpperCase(), String(c.name ?? '').slice(0, 40), c.authorized === true, now);
+      const mac = c.mac.toUpperCase();
+      await repo.seeTerminal(db, d.id, mac, String(c.name ?? '').slice(0, 40), c.authorized === true, now);
+      await repo.clientReported(db, d.id, mac, {
+        band: c.band === '5G' ? '5G' : '2.4G',
+        traffic_kb: Math.max(0, num(c.trafficKb, 0)),
+        ...(typeof c.blocked === 'boolean' ? { blocked: c.blocked } : {}),
+      });
     }
     await this.forget(d.id);
   }
@@ -493,6 +616,32 @@ export class Devices {
   expireDue(now: number): Promise<number> {
     return repo.expire(this.deps.db.db, now);
   }
+}
+
+const DEFAULT_SCHEDULE: WifiSchedule = { enabled: false, off: '23:00', on: '07:00', days: [1, 2, 3, 4, 5, 6, 7] };
+
+function validSchedule(s: unknown): s is WifiSchedule {
+  const x = s as WifiSchedule;
+  const clock = (v: unknown) => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+  return (
+    !!x &&
+    typeof x.enabled === 'boolean' &&
+    clock(x.off) &&
+    clock(x.on) &&
+    Array.isArray(x.days) &&
+    x.days.length > 0 &&
+    x.days.length <= 7 &&
+    x.days.every((d) => Number.isInteger(d) && d >= 1 && d <= 7)
+  );
+}
+
+/** The schedule the device last stated; the device's default (off, 23:00–07:00 every day) until it has. */
+function parseSchedule(json: string): WifiSchedule {
+  try {
+    const s = JSON.parse(json) as unknown;
+    if (validSchedule(s)) return { enabled: s.enabled, off: s.off, on: s.on, days: s.days };
+  } catch {}
+  return DEFAULT_SCHEDULE;
 }
 
 function realnamed(c: { auth_status: number; platform_auth_required: number; auth_platform_status: number }) {

@@ -7,7 +7,8 @@
  * arrive when it is back and are refused once past their deadline), acknowledges each command on
  * `/ack`, applies it once (restart and reset take the device off line for --reboot-seconds), publishes
  * its state on `/state` (retained; the last will says off line) and reports every --report-seconds on
- * `/report`. Defaults are the demo device's SIMs and Wi-Fi settings.
+ * `/report`, and publishes the SIM's text messages on `/sms` (its inbox when it comes on line; `--sms
+ * "from:text"` adds one more). Defaults are the demo device's SIMs and Wi-Fi settings.
  */
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     ssid5: { type: 'string', default: 'SimShop-5G' },
     pass5: { type: 'string', default: 'simshop5g' },
     'no-5g': { type: 'boolean', default: false },
+    sms: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -70,7 +72,7 @@ const client = mqtt.connect(values.mqtt, {
 });
 const publish = (topic: string, body: unknown, retain = false) => client.publish(topic, JSON.stringify(body), { qos: 1, retain });
 
-const device = new Mifi(
+const device: Mifi = new Mifi(
   deviceNo,
   settings,
   {
@@ -80,6 +82,7 @@ const device = new Mifi(
       console.log(`${deviceNo} state: online=${state.online}${state.applied ? ` applied ${state.applied}` : ''} version ${state.version}`);
     },
     report: (report) => publish(t.report, report),
+    sms: (sms) => publish(t.sms, sms),
   },
   { rebootMs: seconds('reboot-seconds'), switchMs: seconds('switch-seconds'), applyMs: 300, now: Date.now },
 );
@@ -92,6 +95,7 @@ client.on('connect', () => {
     }
     publish(t.state, device.state(), true);
     device.report();
+    device.publishInbox();
     console.log(`${deviceNo} online at ${values.mqtt}`);
   });
 });
@@ -107,6 +111,11 @@ client.on('message', (_topic, payload) => {
   device.receive({ ...cmd, params: cmd.params ?? {} });
 });
 client.on('error', (err) => console.error(`MQTT: ${err.message}`));
+
+for (const line of values.sms) {
+  const at = line.indexOf(':');
+  if (at > 0) device.receiveSms(line.slice(0, at), line.slice(at + 1));
+}
 
 const reportMs = seconds('report-seconds');
 const timer = reportMs > 0 ? setInterval(() => device.report(), reportMs) : undefined;

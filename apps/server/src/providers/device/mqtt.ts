@@ -1,6 +1,6 @@
 /**
  * The MQTT device provider (DEVICE_PROVIDER=mqtt): commands are published with QoS 1 to
- * `devices/{deviceNo}/cmd`; the devices' `ack`, `state` and `report` topics are read with QoS 1
+ * `devices/{deviceNo}/cmd`; the devices' `ack`, `state`, `report` and `sms` topics are read with QoS 1
  * through one subscription each (`devices/+/ack` …). Every instance of the server receives every
  * message; the service's updates are conditional, so a message handled twice changes nothing.
  */
@@ -20,7 +20,7 @@ export interface MqttOptions {
   onError?: (err: Error) => void;
 }
 
-const TOPIC = /^devices\/([^/]+)\/(ack|state|report)$/;
+const TOPIC = /^devices\/([^/]+)\/(ack|state|report|sms)$/;
 
 export class MqttDeviceProvider implements DeviceProvider {
   readonly name = 'mqtt' as const;
@@ -41,7 +41,12 @@ export class MqttDeviceProvider implements DeviceProvider {
     this.client.on('error', (err) => options.onError?.(err));
     this.client.on('message', (topic, payload) => this.handle(topic, payload));
     const subscribe = () =>
-      this.client.subscribeAsync({ 'devices/+/ack': { qos: 1 }, 'devices/+/state': { qos: 1 }, 'devices/+/report': { qos: 1 } });
+      this.client.subscribeAsync({
+        'devices/+/ack': { qos: 1 },
+        'devices/+/state': { qos: 1 },
+        'devices/+/report': { qos: 1 },
+        'devices/+/sms': { qos: 1 },
+      });
     this.ready = new Promise<void>((resolve) => {
       this.client.once('connect', () => resolve(subscribe().then(() => undefined)));
     });
@@ -71,13 +76,15 @@ export class MqttDeviceProvider implements DeviceProvider {
       return;
     }
     if (!body || typeof body !== 'object') return;
-    const kind = m[2] as 'ack' | 'state' | 'report';
+    const kind = m[2] as 'ack' | 'state' | 'report' | 'sms';
     const event: DeviceEvent =
       kind === 'ack'
         ? { type: 'ack', deviceNo, ack: body as never }
         : kind === 'state'
           ? { type: 'state', deviceNo, state: body as never }
-          : { type: 'report', deviceNo, report: body as never };
+          : kind === 'sms'
+            ? { type: 'sms', deviceNo, sms: body as never }
+            : { type: 'report', deviceNo, report: body as never };
     const p = this.listener(event)
       .catch((err) => this.options.onError?.(err as Error))
       .finally(() => this.inFlight.delete(p));

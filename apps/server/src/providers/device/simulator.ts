@@ -56,6 +56,7 @@ export class DeviceSimulator implements DeviceProvider {
             ack: (ack) => this.emit({ type: 'ack', deviceNo, ack }),
             state: (state) => this.emit({ type: 'state', deviceNo, state }),
             report: (report) => this.emit({ type: 'report', deviceNo, report }),
+            sms: (sms) => this.emit({ type: 'sms', deviceNo, sms }),
           },
           this.options.timing,
         );
@@ -72,6 +73,14 @@ export class DeviceSimulator implements DeviceProvider {
     if (!d) return;
     this.emit({ type: 'state', deviceNo, state: d.state() });
     d.report();
+    d.publishInbox();
+  }
+
+  /** A text message reaches a simulated device's SIM (the carrier's, in demos and tests). */
+  async deliverSms(deviceNo: string, from: string, text: string): Promise<void> {
+    const d = await this.device(deviceNo);
+    if (!d) throw new Error(`no device ${deviceNo}`);
+    d.receiveSms(from, text);
   }
 
   async send(deviceNo: string, command: CommandMessage): Promise<void> {

@@ -3,7 +3,7 @@
  * id and a deadline; the device answers with an ack (it has the command, or refuses it), its state
  * (after applying a command, after a restart, when it comes online or goes offline) and periodic
  * reports (battery, signal, clients, the SIM in use, traffic). Two implementations: the in-process
- * simulator (default) and MQTT (`devices/{deviceNo}/cmd` out; `/ack`, `/state`, `/report` in).
+ * simulator (default) and MQTT (`devices/{deviceNo}/cmd` out; `/ack`, `/state`, `/report`, `/sms` in).
  */
 import type { CommandKind } from '@simshop/contract/iot-device';
 
@@ -45,6 +45,12 @@ export interface StateMessage {
   currentIccid?: string;
   /** MACs of the phones the device lets through. */
   authorized?: string[];
+  /** MACs of the clients the device refuses (security centre). */
+  blocked?: string[];
+  /** Clients of the Wi-Fi cannot reach each other. */
+  apIsolation?: boolean;
+  /** The night schedule the device keeps (Wi-Fi off from `off` to `on`, device time UTC+8, days 1 Monday … 7 Sunday). */
+  schedule?: { enabled: boolean; off: string; on: string; days: number[] };
 }
 
 export interface ClientReport {
@@ -52,6 +58,10 @@ export interface ClientReport {
   name: string;
   band: Band;
   authorized: boolean;
+  /** The device refuses it (it stays listed, with no traffic). */
+  blocked?: boolean;
+  /** What it used through the device this month (KB). */
+  trafficKb?: number;
 }
 
 /** `devices/{deviceNo}/report`, every N seconds. */
@@ -65,12 +75,24 @@ export interface ReportMessage {
   /** The device's traffic counter this month (KB). */
   trafficKb: number;
   maxClients?: Partial<Record<Band, number>>;
+  /** The night schedule holds the Wi-Fi off right now. */
+  asleep?: boolean;
+}
+
+/** `devices/{deviceNo}/sms`: a text message the device's SIM received (QoS 1: may come twice; `id` is the device's own). */
+export interface SmsMessage {
+  id: string;
+  from: string;
+  text: string;
+  /** When the device received it (epoch ms). */
+  at: number;
 }
 
 export type DeviceEvent =
   | { type: 'ack'; deviceNo: string; ack: AckMessage }
   | { type: 'state'; deviceNo: string; state: StateMessage }
-  | { type: 'report'; deviceNo: string; report: ReportMessage };
+  | { type: 'report'; deviceNo: string; report: ReportMessage }
+  | { type: 'sms'; deviceNo: string; sms: SmsMessage };
 
 export interface DeviceProvider {
   readonly name: 'simulator' | 'mqtt';
@@ -87,6 +109,7 @@ export const topics = (deviceNo: string) => ({
   ack: `devices/${deviceNo}/ack`,
   state: `devices/${deviceNo}/state`,
   report: `devices/${deviceNo}/report`,
+  sms: `devices/${deviceNo}/sms`,
 });
 
 /** Device numbers are letters and digits: nothing that could leave the device's topics. */

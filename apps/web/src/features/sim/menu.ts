@@ -48,6 +48,7 @@ const PAGE_NEEDS: Readonly<Record<string, (card: CardFacts) => boolean>> = {
   '/pages-sub/iot/deviceManage/setSsidPwd/index': (c) => c.capabilities.includes('wifiControl'),
   '/pages/iot/index/switchNet/index': (c) => c.capabilities.includes('switchSim') || c.capabilities.includes('networkMode'),
   '/pages-sub/iot/index/deviceTerminalAuth/index': (c) => c.capabilities.includes('terminalAuth'),
+  '/pages-sub/iot/deviceManage/security/index': (c) => c.capabilities.includes('securityCentre'),
   '/pages-sub/iot/index/accelerate/index': (c) => c.capabilities.includes('speedUp'),
   '/pages-sub/iot/index/accelerate/cashier/index': (c) => c.capabilities.includes('speedUp'),
 };

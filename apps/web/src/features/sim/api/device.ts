@@ -1,4 +1,12 @@
-import type { DeviceCommand, DeviceStatus, SwitchNetInfo, WirelessAuthList } from '@simshop/contract/iot-device';
+import type {
+  DeviceCommand,
+  DeviceSmsList,
+  DeviceStatus,
+  SecurityCentre,
+  SwitchNetInfo,
+  WifiSchedule,
+  WirelessAuthList,
+} from '@simshop/contract/iot-device';
 import type { SimLoginCodeReply } from '@simshop/contract/iot-login';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -112,5 +120,65 @@ export function useTerminalAuth() {
     mutationFn: (body: { mobile: string; mac: string; code: string }) => post<DeviceCommand>('/api/iot/deviceTerminalAuth', body),
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'iot' && query.queryKey[2] !== 'deviceCommand' }),
+  });
+}
+
+const open = (c: Pick<DeviceCommand, 'state'> | null | undefined) => !!c && !isFinal(c);
+const openState = (state: string) => state !== '' && !['applied', 'timedOut', 'failed'].includes(state);
+
+/** GET /api/iot/iotDevice/security: clients, AP isolation, the night schedule (polled every second while a command of it is open). */
+export function useSecurityCentre(offered: boolean) {
+  const k = useIotKey('security');
+  return useQuery({
+    ...k,
+    enabled: k.enabled && offered,
+    queryFn: () => get<SecurityCentre>('/api/iot/iotDevice/security'),
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      return d && (open(d.apIsolationCommand) || open(d.scheduleCommand) || d.clients.some((x) => openState(x.commandState)))
+        ? 1_000
+        : 10_000;
+    },
+    retry: false,
+  });
+}
+
+type SecurityCall =
+  | { call: 'blockClient'; body: { mac: string; block: boolean } }
+  | { call: 'apIsolation'; body: { enabled: boolean } }
+  | { call: 'wifiSchedule'; body: WifiSchedule };
+
+/** POST /api/iot/iotDevice/{blockClient|apIsolation|wifiSchedule}: a command to the device; the centre is read again. */
+export function useSecurityCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (c: SecurityCall) => post<DeviceCommand>(`/api/iot/iotDevice/${c.call}`, c.body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'iot' && query.queryKey[2] !== 'deviceCommand' }),
+  });
+}
+
+/** GET /api/iot/iotDevice/smsList: the messages the device's SIM received. */
+export function useDeviceSms(offered: boolean) {
+  const k = useIotKey('deviceSms');
+  return useQuery({
+    ...k,
+    enabled: k.enabled && offered,
+    queryFn: () => get<DeviceSmsList>('/api/iot/iotDevice/smsList'),
+    refetchInterval: 15_000,
+    retry: false,
+  });
+}
+
+/** POST /api/iot/iotDevice/smsRead */
+export function useReadSms() {
+  const queryClient = useQueryClient();
+  const k = useIotKey('deviceSms');
+  return useMutation({
+    mutationFn: (id: number) => post<DeviceSmsList>('/api/iot/iotDevice/smsRead', { id }),
+    onSuccess: (inbox) => {
+      queryClient.setQueryData(k.queryKey, inbox);
+      void queryClient.invalidateQueries({ queryKey: [...k.queryKey.slice(0, 2), 'security'] });
+    },
   });
 }

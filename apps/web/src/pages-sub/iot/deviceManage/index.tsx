@@ -129,6 +129,7 @@ function Band({
 const DEVICE_LINKS = [
   { path: '/pages/iot/index/switchNet/index', title: 'iot.title.switchNet' },
   { path: '/pages-sub/iot/index/deviceTerminalAuth/index', title: 'iot.title.deviceTerminalAuth' },
+  { path: '/pages-sub/iot/deviceManage/security/index', title: 'iot.title.securityCentre' },
 ] as const;
 
 /** Device settings (spec §2 deviceManage): the device's state, each Wi-Fi band, restart, reset, the latest commands. */
