@@ -9,6 +9,7 @@ import { goodsPlugin } from './goods/index.ts';
 import { healthPlugin } from './health/index.ts';
 import { iotAccountPlugin } from './iot-account/index.ts';
 import { iotAlertsPlugin } from './iot-alerts/index.ts';
+import { iotRulesPlugin } from './iot-rules/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCapabilitiesPlugin } from './iot-capabilities/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
@@ -68,6 +69,7 @@ const plugins: ModulePlugin[] = [
   iotCodesPlugin,
   iotDevicePlugin,
   iotAlertsPlugin,
+  iotRulesPlugin,
   iotTimelinePlugin,
   agentsPlugin,
   adminPlugin,
