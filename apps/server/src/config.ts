@@ -74,6 +74,7 @@ const SMS_TEMPLATE_VARS = {
   dataUsed: 'SMS_TEMPLATE_DATA_USED',
   packageEnding: 'SMS_TEMPLATE_PACKAGE_ENDING',
   renewal: 'SMS_TEMPLATE_RENEWAL',
+  topupDue: 'SMS_TEMPLATE_TOPUP_DUE',
 } as const satisfies Record<SmsKind | NoticeKind, string>;
 
 /** Payment methods with a provider: the built-in sandbox, WeChat Pay (API v3) and Alipay. */
@@ -125,6 +126,7 @@ const envSchema = z.object({
   SMS_TEMPLATE_DATA_USED: smsTemplates('SMS_TEMPLATE_DATA_USED').optional(),
   SMS_TEMPLATE_PACKAGE_ENDING: smsTemplates('SMS_TEMPLATE_PACKAGE_ENDING').optional(),
   SMS_TEMPLATE_RENEWAL: smsTemplates('SMS_TEMPLATE_RENEWAL').optional(),
+  SMS_TEMPLATE_TOPUP_DUE: smsTemplates('SMS_TEMPLATE_TOPUP_DUE').optional(),
   SMS_RECEIPT_TOKEN: z.string().min(16, 'SMS_RECEIPT_TOKEN must be at least 16 characters').optional(),
   SMS_TIMEOUT_MS: integer('SMS_TIMEOUT_MS', 500, 60_000).default(5_000),
   PAYMENT_PROVIDER: z

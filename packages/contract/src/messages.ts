@@ -86,6 +86,7 @@ export const MESSAGES = {
   'sms.text.dataUsed': ['percent'],
   'sms.text.packageEnding': ['date'],
   'sms.text.renewal': ['date'],
+  'sms.text.topupDue': ['balance', 'amount'],
   'auth.sessionHeaderMissing': [],
   'auth.loginTimeout': [],
 
@@ -226,6 +227,10 @@ export const MESSAGES = {
   // ── IoT packages, top-ups, balance and pay password ───────────────────────────────────────
   'renewal.choosePackage': [],
   'renewal.notRenewable': [],
+  'rules.payPasswordFirst': [],
+  'rules.amountRange': ['min', 'max'],
+  'rules.noTopupRule': [],
+  'rules.noSlowdownRule': [],
   'packages.noSuchForCard': [],
   'packages.noSuch': [],
   'packages.notOnSale': [],
@@ -585,6 +590,11 @@ export const FIELDS = [
   'expiresAt',
   'payAmount',
   'endsAt',
+  'below',
+  'monthlyCap',
+  'limitGb',
+  'speed',
+  'paused',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -13,6 +13,7 @@ import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
 import type { IotMoneyTables } from './schema-iot-money.ts';
+import type { IotRuleTables } from './schema-iot-rules.ts';
 import type { MallTables } from './schema-mall.ts';
 import type { NumberWatchTables } from './schema-number-watch.ts';
 import type { PromotionTables } from './schema-promotion.ts';
@@ -81,6 +82,7 @@ export interface Database
     IotTables,
     IotDeviceTables,
     IotMoneyTables,
+    IotRuleTables,
     IotEngageTables,
     I18nTables,
     AccountTables,

@@ -17,6 +17,7 @@ import { iotDevicePlugin } from './iot-device/index.ts';
 import { iotEngagePlugin } from './iot-engage/index.ts';
 import { iotLayoutPlugin } from './iot-layout/index.ts';
 import { iotMoneyPlugin } from './iot-money/index.ts';
+import { iotRulesPlugin } from './iot-rules/index.ts';
 import { iotSimsPlugin } from './iot-sims/index.ts';
 import { iotTimelinePlugin } from './iot-timeline/index.ts';
 import { logisticsPlugin } from './logistics/index.ts';
@@ -68,6 +69,7 @@ const plugins: ModulePlugin[] = [
   iotCodesPlugin,
   iotDevicePlugin,
   iotAlertsPlugin,
+  iotRulesPlugin,
   iotTimelinePlugin,
   agentsPlugin,
   adminPlugin,

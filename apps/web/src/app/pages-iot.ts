@@ -46,6 +46,11 @@ export const iotPages: PageDef[] = [
     load: () => import('../pages-sub/iot/index/usageAlerts/index.tsx'),
   },
   {
+    path: '/pages-sub/iot/index/autoRules/index',
+    titleKey: 'iot.title.autoRules',
+    load: () => import('../pages-sub/iot/index/autoRules/index.tsx'),
+  },
+  {
     path: '/pages-sub/iot/index/diagnose/index',
     titleKey: 'iot.title.diagnose',
     load: () => import('../pages-sub/iot/index/diagnose/index.tsx'),

@@ -33,6 +33,7 @@ import * as m0034 from './0034_iot_usage_alerts.ts';
 import * as m0036 from './0036_iot_engage_settings.ts';
 import * as m0039 from './0039_webhooks.ts';
 import * as m0040 from './0040_iot_capabilities.ts';
+import * as m0041 from './0041_iot_auto_rules.ts';
 import * as m0042 from './0042_iot_device_security.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -72,6 +73,7 @@ const all: Record<string, DialectMigration> = {
   '0036_iot_engage_settings': m0036,
   '0039_webhooks': m0039,
   '0040_iot_capabilities': m0040,
+  '0041_iot_auto_rules': m0041,
   '0042_iot_device_security': m0042,
 };
 

@@ -26,7 +26,7 @@ export interface SmsMessage {
  * package ending, an auto-renewal coming. Each has its text per language and, with a gateway, its
  * own template; `values` fill the template's variables.
  */
-export const NOTICE_KINDS = ['numberWatch', 'dataUsed', 'packageEnding', 'renewal'] as const;
+export const NOTICE_KINDS = ['numberWatch', 'dataUsed', 'packageEnding', 'renewal', 'topupDue'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export interface SmsNotice {
@@ -80,6 +80,7 @@ const TEXT_OF = {
   dataUsed: 'sms.text.dataUsed',
   packageEnding: 'sms.text.packageEnding',
   renewal: 'sms.text.renewal',
+  topupDue: 'sms.text.topupDue',
 } as const satisfies Record<SmsKind | NoticeKind, MessageId>;
 
 /** The text of a notice in its language (the wording a gateway template registers). */

@@ -127,7 +127,7 @@ export function FlowCard({ info, title, style }: { info: SimInfo; title: string;
           </dl>
         </div>
       )}
-      {noPackage || unlimited ? null : (
+      {noPackage ? null : (
         <FirstOpen open={afterPaint}>
           <UsageOutlook />
         </FirstOpen>

@@ -6,12 +6,14 @@ import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { useAutoRules } from '../api/auto-rules.ts';
 import { postSimUpdateRenewPackage } from '../api/sim-update-renew-package.ts';
 import { markUsageAlertsRead, usageAlertsKey, useUsageAlerts, useUsageForecast } from '../api/usage-alerts.ts';
 import { flowText } from '../format.ts';
 import './usage-outlook.css';
 
 export const USAGE_ALERTS = '/pages-sub/iot/index/usageAlerts/index';
+const AUTO_RULES = '/pages-sub/iot/index/autoRules/index';
 const BUY_PACKAGE = '/pages/iot/index/package/index';
 
 /** An alert in words: "95 % of this package's data is used", "Your package ends on …", "Auto-renewal buys …". */
@@ -31,6 +33,8 @@ export default function UsageOutlook() {
   const forecast = useUsageForecast().data;
   const alerts = useUsageAlerts().data;
   const unread = alerts?.list.find((a) => !a.read);
+  const slowdown = useAutoRules().data?.slowdown;
+  const slowed = slowdown?.state === 'slowed' && slowdown.slowedUntil ? slowdown : null;
   const dismiss = async () => {
     await markUsageAlertsRead().catch(() => undefined);
     await queryClient.invalidateQueries({ queryKey: usageAlertsKey(simNo) });
@@ -51,7 +55,7 @@ export default function UsageOutlook() {
       : forecast?.state === 'lasts' && forecast.endAt
         ? t('iot.alerts.lasts', { pace: flowText(forecast.paceMbPerDay), date: formatDate(forecast.endAt) })
         : null;
-  if (!unread && !line) return null;
+  if (!unread && !line && !slowed) return null;
   return (
     <div className="sim-outlook">
       {unread ? (
@@ -78,6 +82,16 @@ export default function UsageOutlook() {
         <p className={forecast?.state === 'runsOut' ? 'sim-outlook-line warn' : 'sim-outlook-line'} data-testid="flow-forecast">
           {line}
         </p>
+      ) : null}
+      {slowed ? (
+        <button
+          type="button"
+          className="sim-link sim-outlook-line warn"
+          data-testid="slowed-line"
+          onClick={() => void navigateTo(AUTO_RULES)}
+        >
+          {t('iot.rules.dashboardSlowed', { speed: t(`iot.rules.speed.${slowed.speed}`), date: formatDate(slowed.slowedUntil!) })}
+        </button>
       ) : null}
       {knowsPage(USAGE_ALERTS) ? (
         <button type="button" className="sim-link sim-outlook-settings" onClick={() => void navigateTo(USAGE_ALERTS)}>

@@ -14,6 +14,7 @@ import { useTranslation } from '../../../../lib/use-translation.ts';
 import './index.css';
 
 const BIND_PHONE = '/pages/iot/index/bindPhone/index';
+const AUTO_RULES = '/pages-sub/iot/index/autoRules/index';
 
 /** Usage alerts: which shares of the data and which days before the end warn the holder, by SMS too, and the alerts given. */
 export default function UsageAlertsPage() {
@@ -91,6 +92,13 @@ export default function UsageAlertsPage() {
           {t('iot.alerts.save')}
         </Button>
       </section>
+      {knowsPage(AUTO_RULES) ? (
+        <section className="card">
+          <Button block shape="rounded" color="primary" fill="outline" onClick={() => void navigateTo(AUTO_RULES)}>
+            {t('iot.rules.open')}
+          </Button>
+        </section>
+      ) : null}
       <section className="card">
         <h2 className="section-title">{t('iot.alerts.history')}</h2>
         {data.list.length === 0 ? (
