@@ -33,6 +33,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '套餐优惠券',
     '号码',
     '批量调价',
+    '号码套餐',
     '下级定价',
     'SIM 卡',
     '实名审核',
@@ -62,6 +63,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Package coupons',
     'Numbers',
     'Number prices',
+    'Number plans',
     'Downstream prices',
     'SIMs',
     'Real-name review',
@@ -112,7 +114,7 @@ test('the owner imports 1,000 numbers from a CSV (preview, then import) and a sh
   const csv = `number,operator,province,city,price\n${list.map((n) => `${n},4,440000,440300,`).join('\n')}\n12345,4,440000,440300,\n`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '号码' }).click();
+  await page.getByRole('menuitem', { name: '号码', exact: true }).click();
   await page.getByLabel('选择 CSV').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page
     .getByRole('button', { name: '预 览' })

@@ -17,6 +17,7 @@ import { FastNumberPage } from '../pages/fast-number.tsx';
 import { GoodsPage } from '../pages/goods.tsx';
 import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
+import { NumberPackagesPage } from '../pages/number-packages.tsx';
 import { NumberPricesPage } from '../pages/number-prices.tsx';
 import { NumbersPage } from '../pages/numbers.tsx';
 import { OperatorsPage } from '../pages/operators.tsx';
@@ -56,6 +57,7 @@ const router = createHashRouter([
       { path: 'topupOffers', element: <TopupOffersPage /> },
       { path: 'coupons', element: <CouponsPage /> },
       { path: 'numbers', element: <NumbersPage /> },
+      { path: 'numberPackages', element: <NumberPackagesPage /> },
       { path: 'numbers/prices', element: <NumberPricesPage /> },
       { path: 'operators', element: <OperatorsPage /> },
       { path: 'agents', element: <AgentsPage /> },

@@ -23,6 +23,7 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/coupons', key: 'iotCatalogue.menuCoupons', roles: ['owner', 'agent'] },
   { path: '/numbers', key: 'menu.numbers', roles: ['owner'] },
   { path: '/numbers/prices', key: 'priceRules.menu', roles: ['owner'] },
+  { path: '/numberPackages', key: 'numberPlans.menu', roles: ['owner'] },
   { path: '/agents', key: 'menu.agents', roles: ['owner', 'agent'] },
   { path: '/sims', key: 'sims.menu', roles: ['owner', 'agent'] },
   { path: '/sims/realname', key: 'sims.review.menu', roles: ['owner', 'agent'] },

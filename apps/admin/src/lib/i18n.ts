@@ -16,6 +16,9 @@ import fastNumberZhHant from '../locales/fast-number.zh-Hant.json';
 import iotCatalogueEn from '../locales/iot-catalogue.en.json';
 import iotCatalogueZhHans from '../locales/iot-catalogue.zh-Hans.json';
 import iotCatalogueZhHant from '../locales/iot-catalogue.zh-Hant.json';
+import numberPlansEn from '../locales/number-plans.en.json';
+import numberPlansZhHans from '../locales/number-plans.zh-Hans.json';
+import numberPlansZhHant from '../locales/number-plans.zh-Hant.json';
 import promotersEn from '../locales/promoters.en.json';
 import promotersZhHans from '../locales/promoters.zh-Hans.json';
 import promotersZhHant from '../locales/promoters.zh-Hant.json';
@@ -73,6 +76,7 @@ void i18next.use(initReactI18next).init({
         iotCatalogue: iotCatalogueEn,
         content: contentEn,
         fastNumber: fastNumberEn,
+        numberPlans: numberPlansEn,
       },
     },
     'zh-Hans': {
@@ -86,6 +90,7 @@ void i18next.use(initReactI18next).init({
         iotCatalogue: iotCatalogueZhHans,
         content: contentZhHans,
         fastNumber: fastNumberZhHans,
+        numberPlans: numberPlansZhHans,
       },
     },
     'zh-Hant': {
@@ -99,6 +104,7 @@ void i18next.use(initReactI18next).init({
         iotCatalogue: iotCatalogueZhHant,
         content: contentZhHant,
         fastNumber: fastNumberZhHant,
+        numberPlans: numberPlansZhHant,
       },
     },
   },
