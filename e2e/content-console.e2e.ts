@@ -94,7 +94,7 @@ test('owner writes a single page and an agreement and the shop shows them', asyn
   await agreementReader.close();
 
   // The content tabs in English and Traditional Chinese.
-  await expect(page.getByText('已保存')).toBeHidden();
+  await expect(page.getByText('已保存')).toHaveCount(0);
   for (const [language, file, tab, row, shown, frontTab, phone, namesTab, noNames] of [
     [
       'English',

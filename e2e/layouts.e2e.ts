@@ -108,7 +108,7 @@ test('owner adds a notice in three languages and the card’s dashboard shows it
   await page.getByRole('combobox', { name: '语言' }).click();
   await page.locator('.ant-select-item-option[title="English"]').click();
   await expect(page.getByRole('tab', { name: 'Hot questions / FAQ' })).toBeVisible();
-  await expect(page.getByText('已保存')).toBeHidden();
+  await expect(page.getByText('已保存')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/admin-faq.en.png' });
   await page.getByRole('tab', { name: 'SIM dashboard notices' }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
