@@ -1,7 +1,8 @@
 import { type AutoRulesReply, SLOW_SPEEDS, type SlowSpeed, TOPUP_CAP_MAX } from '@simshop/contract/iot-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Stepper } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { NumberStepper } from '../../../../components/number-stepper.tsx';
 import {
   autoRulesKey,
   deleteSlowdownRule,
@@ -151,12 +152,14 @@ export default function AutoRulesPage() {
         </label>
         <div className="auto-rules-field">
           <span>{t('iot.rules.cap')}</span>
-          <Stepper
+          <NumberStepper
             min={1}
             max={TOPUP_CAP_MAX}
             value={topup.cap}
             onChange={(cap) => setTopup({ ...topup, cap })}
-            aria-label={t('iot.rules.cap')}
+            label={t('iot.rules.cap')}
+            less={t('iot.rules.less')}
+            more={t('iot.rules.more')}
           />
         </div>
         <fieldset className="auto-rules-chips" aria-label={t('iot.rules.method')}>
@@ -265,16 +268,15 @@ export default function AutoRulesPage() {
             </div>
           </div>
         ) : null}
-        <div className="auto-rules-field">
+        <label className="auto-rules-field">
           <span>{t('iot.rules.limitGb')}</span>
-          <Stepper
-            min={1}
-            max={1000}
-            value={slow.limitGb}
-            onChange={(limitGb) => setSlow({ ...slow, limitGb })}
+          <input
+            inputMode="numeric"
             aria-label={t('iot.rules.limitGb')}
+            value={slow.limitGb || ''}
+            onChange={(e) => setSlow({ ...slow, limitGb: Number(e.target.value.replace(/\D/g, '').slice(0, 4)) })}
           />
-        </div>
+        </label>
         <fieldset className="auto-rules-chips" aria-label={t('iot.rules.speedLabel')}>
           {SLOW_SPEEDS.map((s) => (
             <button
