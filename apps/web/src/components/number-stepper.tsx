@@ -17,7 +17,7 @@ export function NumberStepper(props: {
 }) {
   const { value, min, max, onChange } = props;
   return (
-    <span className="number-stepper" role="group" aria-label={props.label}>
+    <fieldset className="number-stepper" aria-label={props.label}>
       <button type="button" aria-label={props.less} disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
         <MinusOutline />
       </button>
@@ -27,6 +27,6 @@ export function NumberStepper(props: {
       <button type="button" aria-label={props.more} disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
         <AddOutline />
       </button>
-    </span>
+    </fieldset>
   );
 }
