@@ -285,6 +285,8 @@ export function adminSimRoutes(deps: SimsConsoleDeps) {
         // The same key again answers the refund it made, without checking or recording anything anew.
         const replay = paymentNo ? await deps.payments.refundByKey(paymentNo, b.refundKey) : null;
         if (!replay) await money.planTopupRefund(deps.db, card.id, b.orderNo, b.amount, async (no) => (await restOfPayment(deps, no)).rest);
+        // No transaction is open here: refundPart records the refund in its own transaction, then asks the
+        // provider after the commit (one the provider did not answer is asked again by payments.reconcile).
         const refund = await deps.payments.refundPart({ paymentNo, amount: b.amount, reason: b.reason, key: b.refundKey });
         const after = (await sims.operatorCardFacts(deps.db, card.id))!;
         if (!replay)
