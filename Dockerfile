@@ -48,4 +48,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server is the container's main process: the SIGTERM of `docker stop` reaches it and it drains.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
+# The flags of scripts/server-node-args.mjs.
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "apps/server/dist/server.js"]

@@ -11,6 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/kysely.ts';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 /** BENCH_QUICK=1: smaller fleets and shorter runs, for a check of about two and a half minutes. */
@@ -195,7 +196,7 @@ export async function startServer(env: Record<string, string> = {}, database?: D
       : { DATABASE_URL: `sqlite:${database?.file ?? path.join(dataDir, 'shop.db')}` };
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProcess(
-    [...nodeArgs, serverEntry],
+    [...SERVER_NODE_ARGS, ...nodeArgs, serverEntry],
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', JOBS: 'off', SEED_NUMBERS: '1000', ...dbEnv, ...env },
     '/healthz',
     () => rmSync(dataDir, { recursive: true, force: true }),

@@ -118,5 +118,9 @@ test('owner adds a notice in three languages and the card’s dashboard shows it
   const shopPage = await holder.newPage();
   await logIn(shopPage, simNo);
   await expect(shopPage.getByTestId('sim-dashboard')).toContainText(title);
+  await shopPage.screenshot({ path: 'test-results/notice-bar.en.png' });
+  // Tapping the bar lists the notices in a sheet.
+  await shopPage.locator('.sim-notice').click();
+  await expect(shopPage.getByRole('heading', { name: title })).toBeVisible();
   await holder.close();
 });

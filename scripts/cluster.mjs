@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.DATABASE_URL ?? '';
@@ -23,7 +24,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 
 const server = path.join(root, 'apps/server/dist/server.js');
 const start = (p) =>
-  spawn(process.execPath, ['--enable-source-maps', server], {
+  spawn(process.execPath, [...SERVER_NODE_ARGS, server], {
     cwd: root,
     stdio: 'inherit',
     // The proxy is the one hop in front of the instances: they take the client address from it.

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -44,5 +45,5 @@ if (stale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), contra
 // `--build-only`: build what is stale and stop (npm run cluster starts the servers itself).
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const child = spawnSync(process.execPath, ['--enable-source-maps', path.join(server, 'dist/server.js')], { cwd: root, stdio: 'inherit' });
+const child = spawnSync(process.execPath, [...SERVER_NODE_ARGS, path.join(server, 'dist/server.js')], { cwd: root, stdio: 'inherit' });
 process.exit(child.status ?? 0);

@@ -8,35 +8,11 @@ import { msg } from './messages.ts';
  * '1' telecom, '3' broadcast); regions are six-digit division codes.
  */
 
-/** Pattern tags computed when a number is added; `featured` is set by the shop, not by the digits. */
-export const PATTERN_TAGS = [
-  'AAAA',
-  'AAA',
-  'AABB',
-  'ABAB',
-  'ABBA',
-  'ASC',
-  'DESC',
-  'TAIL8',
-  'TAIL6',
-  'TAIL9',
-  'TAIL520',
-  'TAIL1314',
-  'NO4',
-  'MMDD',
-  'YYYYMMDD',
-] as const;
-export type PatternTag = (typeof PATTERN_TAGS)[number];
+import { FEATURED_OPERATOR, NUMBER_SORTS, NUMBER_STATUSES, PATTERN_TAGS } from './numbers-terms.ts';
+
+export { FEATURED_OPERATOR, NUMBER_SORTS, NUMBER_STATUSES, type NumberStatus, PATTERN_TAGS, type PatternTag } from './numbers-terms.ts';
 export const patternTag = z.enum(PATTERN_TAGS);
-
-/** The Featured operator filter value (spec §4, §9). */
-export const FEATURED_OPERATOR = '-99';
-
-export const NUMBER_STATUSES = ['on_sale', 'held', 'sold', 'off_sale'] as const;
 export const numberStatus = z.enum(NUMBER_STATUSES);
-export type NumberStatus = z.infer<typeof numberStatus>;
-
-export const NUMBER_SORTS = ['default', 'price_asc', 'price_desc'] as const;
 
 const digits = (max: number) => z.string().regex(new RegExp(`^\\d{1,${max}}$`), msg('validation.digits'));
 const divisionCode = z.string().regex(/^\d{6}$/, msg('validation.divisionCode'));

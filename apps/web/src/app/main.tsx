@@ -3,7 +3,9 @@ import './theme.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchBaseConfig } from '../features/site/api/base-config.ts';
 import { setupI18n } from '../lib/i18n.ts';
+import { HOME } from '../lib/nav.ts';
 import { RouterProvider } from '../lib/router.tsx';
 import { LocaleProvider } from './locale-provider.tsx';
 import { applyRem } from './rem.ts';
@@ -18,6 +20,8 @@ const queryClient = new QueryClient({
 function start() {
   setupI18n();
   const router = createAppRouter();
+  const { pathname } = router.state.location;
+  prefetchBaseConfig(queryClient, pathname === HOME || pathname === '/');
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(

@@ -1,5 +1,5 @@
 import { MAX_NUMBER_WATCHES, type NumberWatch } from '@simshop/contract/number-watch';
-import { PATTERN_TAGS } from '@simshop/contract/numbers';
+import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Input, Skeleton, Tag } from 'antd-mobile';
 import { BellOutline, DeleteOutline } from 'antd-mobile-icons';

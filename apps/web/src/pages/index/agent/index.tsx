@@ -1,5 +1,5 @@
 import type { LowerAgent, NumberPriceRule } from '@simshop/contract/agents';
-import { PATTERN_TAGS } from '@simshop/contract/numbers';
+import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Input, Popup, Skeleton, Stepper } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';

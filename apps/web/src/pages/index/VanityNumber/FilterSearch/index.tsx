@@ -1,16 +1,17 @@
 import type { NumberFilterOptions } from '@simshop/contract/numbers';
-import { Badge, CapsuleTabs, CheckList, Popup } from 'antd-mobile';
+import { Badge, CapsuleTabs } from 'antd-mobile';
 import { DownFill, FilterOutline } from 'antd-mobile-icons';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useDictOptions } from '../../../../features/site/api/dict-options.ts';
+import { FirstOpen } from '../../../../lib/after-paint.tsx';
 import { useTranslation } from '../../../../lib/use-translation.ts';
-import { FullPopup } from './fullPopup.tsx';
-import { MorePopup } from './morePopup.tsx';
 import { priceRangeLabel } from './price.ts';
-import { FEATURED_OPERATOR, type Filters, moreCount, type Region, type Sort } from './types.ts';
+import type { Sheet } from './sheets.tsx';
+import { FEATURED_OPERATOR, type Filters, moreCount } from './types.ts';
 import './index.css';
 
-const SORTS: Sort[] = ['default', 'price_asc', 'price_desc'];
+// The sheets (antd-mobile's Popup with its animation and gesture libraries) load on the first tap.
+const FilterSheets = lazy(() => import('./sheets.tsx'));
 
 /** Operator filter options (spec §4): All (empty), Featured -99 only when front.suggest, then the dictionary. */
 export function useOperatorOptions(suggest: boolean): { label: string; value: string }[] {
@@ -25,8 +26,6 @@ export function useOperatorOptions(suggest: boolean): { label: string; value: st
     [t, suggest, dict.data],
   );
 }
-
-type Sheet = 'region' | 'sort' | 'price' | 'more' | null;
 
 /** The filter head of the number list: operator tabs, then region, sort, price and more filters. */
 export function FilterSearch({
@@ -83,67 +82,9 @@ export function FilterSearch({
         </button>
       </div>
 
-      <FullPopup
-        visible={sheet === 'region'}
-        value={filters.region}
-        onClose={close}
-        onSelect={(region: Region | null) => {
-          onChange({ region });
-          close();
-        }}
-      />
-
-      <Popup visible={sheet === 'sort'} onMaskClick={close} onClose={close} bodyClassName="filter-sheet">
-        <div className="filter-sheet-title">{t('shop.filter.sortTitle')}</div>
-        <CheckList
-          value={[filters.sort]}
-          onChange={(v) => {
-            const sort = (v[0] as Sort | undefined) ?? 'default';
-            onChange({ sort });
-            close();
-          }}
-        >
-          {SORTS.map((s) => (
-            <CheckList.Item key={s} value={s}>
-              {t(`shop.sort.${s}`)}
-            </CheckList.Item>
-          ))}
-        </CheckList>
-      </Popup>
-
-      <Popup visible={sheet === 'price'} onMaskClick={close} onClose={close} bodyClassName="filter-sheet">
-        <div className="filter-sheet-title">{t('shop.filter.priceTitle')}</div>
-        <CheckList
-          value={[priceSet ? `${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}` : 'any']}
-          onChange={(v) => {
-            const key = String(v[0] ?? 'any');
-            if (key === 'any') onChange({ minPrice: null, maxPrice: null });
-            else {
-              const [min = '', max = ''] = key.split('-');
-              onChange({ minPrice: min === '' ? null : Number(min), maxPrice: max === '' ? null : Number(max) });
-            }
-            close();
-          }}
-        >
-          <CheckList.Item value="any">{t('shop.filter.priceAny')}</CheckList.Item>
-          {(options?.priceRanges ?? []).map((r) => (
-            <CheckList.Item key={`${r.min ?? ''}-${r.max ?? ''}`} value={`${r.min ?? ''}-${r.max ?? ''}`}>
-              {priceRangeLabel(t, r.min, r.max)}
-            </CheckList.Item>
-          ))}
-        </CheckList>
-      </Popup>
-
-      <MorePopup
-        visible={sheet === 'more'}
-        filters={filters}
-        options={options}
-        onClose={close}
-        onApply={(next) => {
-          onChange(next);
-          close();
-        }}
-      />
+      <FirstOpen open={sheet !== null}>
+        <FilterSheets sheet={sheet} filters={filters} options={options} onChange={onChange} onClose={close} />
+      </FirstOpen>
     </div>
   );
 }

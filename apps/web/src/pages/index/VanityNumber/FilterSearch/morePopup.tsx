@@ -1,4 +1,5 @@
-import { type NumberFilterOptions, PATTERN_TAGS } from '@simshop/contract/numbers';
+import type { NumberFilterOptions } from '@simshop/contract/numbers';
+import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { Button, Input, Popup, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../../lib/use-translation.ts';

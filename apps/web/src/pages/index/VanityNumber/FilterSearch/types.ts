@@ -1,4 +1,4 @@
-import { FEATURED_OPERATOR, type NUMBER_SORTS } from '@simshop/contract/numbers';
+import { FEATURED_OPERATOR, type NUMBER_SORTS } from '@simshop/contract/numbers-terms';
 import type { NumberFilter } from '../../../../features/numbers/api/number-list.ts';
 
 export interface Region {
