@@ -102,9 +102,15 @@ export interface Placed {
   balanceAfter: number;
 }
 
-/** The storefront id of a card's promo code, read before a transaction (null when it has none). */
+/**
+ * The storefront id of a card's promo code, read before a transaction (null when it has none), from
+ * the site's promoter cache that every shop request reads (cleared when a storefront changes), not
+ * from the database on each purchase. An unknown code resolves to the default storefront: no match.
+ */
 export async function storefrontOfCard(deps: MoneyDeps, promoCode: string): Promise<number | null> {
-  return deps.webhooks ? ((await deps.site.findPromoter(promoCode))?.id ?? null) : null;
+  if (!deps.webhooks) return null;
+  const promoter = await deps.site.resolvePromoter(promoCode);
+  return promoter.promoCode === promoCode ? promoter.id : null;
 }
 
 /** Records `card.lowBalance` in the purchase's transaction when its debit took the balance from at least the threshold to below it. */

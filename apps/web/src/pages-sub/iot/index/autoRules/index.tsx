@@ -30,6 +30,60 @@ import './index.css';
 
 type TopupDraft = { below: string; amount: string; cap: number; method: string };
 
+/** One choice of a few, as pressed chips. */
+function Chips<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <fieldset className="auto-rules-chips" aria-label={label}>
+      {options.map((o) => (
+        <button key={o.value} type="button" className="auto-rules-chip" aria-pressed={value === o.value} onClick={() => onChange(o.value)}>
+          {o.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Pause or resume a saved rule, or delete it after the holder confirms. */
+function RuleActions({
+  paused,
+  busy,
+  confirm,
+  onPause,
+  onDelete,
+}: {
+  paused: boolean;
+  busy: boolean;
+  /** Text key of the delete confirmation. */
+  confirm: string;
+  onPause: () => void;
+  onDelete: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const remove = async () => {
+    if (await Dialog.confirm({ content: t(confirm), cancelText: t('common.cancel'), confirmText: t('iot.rules.delete') })) await onDelete();
+  };
+  return (
+    <div className="auto-rules-actions">
+      <Button size="small" shape="rounded" disabled={busy} onClick={onPause}>
+        {paused ? t('iot.rules.resume') : t('iot.rules.pause')}
+      </Button>
+      <Button size="small" shape="rounded" color="danger" fill="outline" disabled={busy} onClick={() => void remove()}>
+        {t('iot.rules.delete')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Standing rules of the card: an auto top-up rule (below a balance the holder is asked to pay a
  * top-up, at most so many times a month; set with the pay password) and a slow-down rule (past a
@@ -162,19 +216,12 @@ export default function AutoRulesPage() {
             more={t('iot.rules.more')}
           />
         </div>
-        <fieldset className="auto-rules-chips" aria-label={t('iot.rules.method')}>
-          {data.payMethods.map((m) => (
-            <button
-              key={m.method}
-              type="button"
-              className="auto-rules-chip"
-              aria-pressed={topup.method === m.method}
-              onClick={() => setTopup({ ...topup, method: m.method })}
-            >
-              {payMethodLabel(t, m)}
-            </button>
-          ))}
-        </fieldset>
+        <Chips
+          label={t('iot.rules.method')}
+          options={data.payMethods.map((m) => ({ value: m.method, label: payMethodLabel(t, m) }))}
+          value={topup.method}
+          onChange={(method) => setTopup({ ...topup, method })}
+        />
         {data.existPayPassword ? (
           <Button
             block
@@ -197,35 +244,13 @@ export default function AutoRulesPage() {
           </div>
         )}
         {rule ? (
-          <div className="auto-rules-actions">
-            <Button
-              size="small"
-              shape="rounded"
-              disabled={busy}
-              onClick={() => void act(() => pauseTopupRule(!rule.paused), 'iot.rules.saved')}
-            >
-              {rule.paused ? t('iot.rules.resume') : t('iot.rules.pause')}
-            </Button>
-            <Button
-              size="small"
-              shape="rounded"
-              color="danger"
-              fill="outline"
-              disabled={busy}
-              onClick={async () => {
-                if (
-                  await Dialog.confirm({
-                    content: t('iot.rules.deleteTopupConfirm'),
-                    cancelText: t('common.cancel'),
-                    confirmText: t('iot.rules.delete'),
-                  })
-                )
-                  await act(deleteTopupRule, 'iot.rules.deleted');
-              }}
-            >
-              {t('iot.rules.delete')}
-            </Button>
-          </div>
+          <RuleActions
+            paused={rule.paused}
+            busy={busy}
+            confirm="iot.rules.deleteTopupConfirm"
+            onPause={() => void act(() => pauseTopupRule(!rule.paused), 'iot.rules.saved')}
+            onDelete={() => act(deleteTopupRule, 'iot.rules.deleted')}
+          />
         ) : null}
         {data.requests.length > 0 ? (
           <>
@@ -277,19 +302,12 @@ export default function AutoRulesPage() {
             onChange={(e) => setSlow({ ...slow, limitGb: Number(e.target.value.replace(/\D/g, '').slice(0, 4)) })}
           />
         </label>
-        <fieldset className="auto-rules-chips" aria-label={t('iot.rules.speedLabel')}>
-          {SLOW_SPEEDS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="auto-rules-chip"
-              aria-pressed={slow.speed === s}
-              onClick={() => setSlow({ ...slow, speed: s })}
-            >
-              {speedName(s)}
-            </button>
-          ))}
-        </fieldset>
+        <Chips
+          label={t('iot.rules.speedLabel')}
+          options={SLOW_SPEEDS.map((s) => ({ value: s, label: speedName(s) }))}
+          value={slow.speed}
+          onChange={(speed) => setSlow({ ...slow, speed })}
+        />
         <Button
           block
           color="primary"
@@ -300,35 +318,13 @@ export default function AutoRulesPage() {
           {t('iot.rules.saveSlow')}
         </Button>
         {sd ? (
-          <div className="auto-rules-actions">
-            <Button
-              size="small"
-              shape="rounded"
-              disabled={busy}
-              onClick={() => void act(() => pauseSlowdownRule(!sd.paused), 'iot.rules.saved')}
-            >
-              {sd.paused ? t('iot.rules.resume') : t('iot.rules.pause')}
-            </Button>
-            <Button
-              size="small"
-              shape="rounded"
-              color="danger"
-              fill="outline"
-              disabled={busy}
-              onClick={async () => {
-                if (
-                  await Dialog.confirm({
-                    content: t('iot.rules.deleteSlowConfirm'),
-                    cancelText: t('common.cancel'),
-                    confirmText: t('iot.rules.delete'),
-                  })
-                )
-                  await act(deleteSlowdownRule, 'iot.rules.deleted');
-              }}
-            >
-              {t('iot.rules.delete')}
-            </Button>
-          </div>
+          <RuleActions
+            paused={sd.paused}
+            busy={busy}
+            confirm="iot.rules.deleteSlowConfirm"
+            onPause={() => void act(() => pauseSlowdownRule(!sd.paused), 'iot.rules.saved')}
+            onDelete={() => act(deleteSlowdownRule, 'iot.rules.deleted')}
+          />
         ) : null}
       </section>
       <PayPasswordSheet visible={sheetOpen} onClose={() => setSheetOpen(false)} onSubmit={(pw) => submitTopup(pw)} />

@@ -12,8 +12,8 @@ import { Toast } from '../../../../../lib/feedback.ts';
 import { useLocation, useSearchParams } from '../../../../../lib/router.tsx';
 import { useTranslation } from '../../../../../lib/use-translation.ts';
 import '../../../../../features/mall/components/mall.css';
+import { NumberStepper } from '../../../../../components/number-stepper.tsx';
 import { PointsPrice } from '../../../../../features/mall/components/points-price.tsx';
-import { QuantityStepper } from '../../../../../features/mall/components/quantity-stepper.tsx';
 import { TapCard } from '../../../../../features/mall/components/tap-card.tsx';
 import { MALL } from '../../../../../features/mall/paths.ts';
 import { useCheckout } from '../../../../../features/mall/stores/checkout.ts';
@@ -179,7 +179,15 @@ function Confirm({ data }: { data: GoodsDetailsReply }) {
         </div>
         <div className="mall-row">
           <span>{t('mall.quantity')}</span>
-          <QuantityStepper max={most} value={quantity} onChange={(v) => checkout.update({ quantity: v })} />
+          <NumberStepper
+            min={1}
+            max={most}
+            value={quantity}
+            onChange={(v) => checkout.update({ quantity: v })}
+            label={t('mall.quantity')}
+            less={t('mall.minusOne')}
+            more={t('mall.plusOne')}
+          />
         </div>
         <div className="mall-row">
           <label htmlFor="mall-remark">{t('mall.remark')}</label>
