@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_AGENT, DEMO_OWNER, DEMO_STAFF, signInConsole } from './support/console.ts';
+import { DEMO_AGENT, DEMO_OWNER, DEMO_STAFF, openConsolePage, signInConsole } from './support/console.ts';
 import { buyerPage, paidDemoOrder } from './support/shop.ts';
 
 /**
@@ -44,7 +44,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '操作日志',
     'Webhook 与 API',
   ]);
-  await menu.getByRole('menuitem', { name: '店铺' }).click();
+  await openConsolePage(page, { name: '店铺' });
   // agent02's row names its upstream agent01.
   await expect(page.getByRole('row').filter({ hasText: 'agent02' }).first()).toContainText('agent01');
   await page.screenshot({ path: 'test-results/admin-storefronts.png' });
@@ -82,7 +82,7 @@ test('staff of demo ship a paid order with a tracking number and the buyer sees 
 
   await signInConsole(page, DEMO_STAFF);
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['店铺', '订单', '号卡申请']);
-  await page.getByRole('menuitem', { name: '订单' }).click();
+  await openConsolePage(page, { name: '订单' });
   await page.getByLabel('搜索').fill(orderNo);
   await page
     .getByRole('button', { name: '搜 索' })
@@ -114,7 +114,7 @@ test('the owner imports 1,000 numbers from a CSV (preview, then import) and a sh
   const csv = `number,operator,province,city,price\n${list.map((n) => `${n},4,440000,440300,`).join('\n')}\n12345,4,440000,440300,\n`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '号码', exact: true }).click();
+  await openConsolePage(page, { name: '号码', exact: true });
   await page.getByLabel('选择 CSV').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page
     .getByRole('button', { name: '预 览' })
@@ -163,15 +163,20 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
     '内容管理',
     'Webhook 与 API',
   ]);
-  await page.getByRole('menuitem', { name: '下级定价' }).click();
+  await openConsolePage(page, { name: '下级定价' });
   const row = page.getByRole('row').filter({ hasText: 'agent02' });
   // The demo price is +¥20 until a test sets another; this one sets a markup no other run has just set.
   await expect(row).toContainText(/全部号码 \+¥\d+\.00/);
   const yuan = 100 + (Date.now() % 60);
   await row.getByRole('button', { name: '修改价格 agent02' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('spinbutton').first().fill(String(yuan));
+  // The form shows the storefront's rules first (the all-numbers markup), then takes the new one.
+  const markup = dialog.getByRole('spinbutton').first();
+  await expect(markup).toHaveValue(/^\d+\.00$/);
+  await markup.fill(String(yuan));
+  await expect(markup).toHaveValue(String(yuan));
   await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(dialog).toBeHidden();
   await expect(row).toContainText(`全部号码 +¥${yuan}.00`);
 
   const detail = await (await request.get(`/api/shop/numberDetail?promoCode=agent02&number=${n.number}`)).json();

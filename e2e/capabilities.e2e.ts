@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 import { logIn } from './support/sim.ts';
 
 /**
@@ -34,7 +34,7 @@ async function allMenus(holder: Page): Promise<string[]> {
 test('the owner turns phone access off for a device model and its cards no longer offer it', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menu').getByRole('menuitem', { name: '功能配置' }).click();
+  await openConsolePage(page, { name: '功能配置' });
   const models = page.locator('.ant-card').filter({ hasText: '设备型号' });
   const row = models.getByRole('row').filter({ hasText: MODEL });
   await expect(row.getByRole('cell').nth(1)).toHaveText('1');

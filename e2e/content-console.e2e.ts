@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeAgent } from '../apps/server/src/modules/agents/test-kit.ts';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 import { withInstance } from './support/instance.ts';
 
 /**
@@ -19,7 +19,7 @@ test('owner writes a single page and an agreement and the shop shows them', asyn
   const title = `Autumn picks ${Date.now() % 10_000}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '内容管理' }).click();
+  await openConsolePage(page, { name: '内容管理' });
   await page.getByRole('tab', { name: '单页' }).click();
   await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
   await page.keyboard.press('Enter');

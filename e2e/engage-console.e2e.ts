@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
-import { DEMO_SIM } from './support/sim.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
+import { DEMO_SIM, logIn } from './support/sim.ts';
 
 /**
  * The engagement catalogue in the operator console at 1280x800: the owner adds a VIP plan to the
  * demo storefront with its names in three languages, the card holder finds it on the VIP page in
  * English; the owner refunds a speed-up paid at the sandbox cashier from the card's view, and the
- * card's speed-up ends.
+ * card's speed-up ends; a points-mall category added in English shows as a tab of the holder's mall.
  */
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'zh-CN' });
@@ -49,7 +49,7 @@ test('the owner adds a VIP plan the holder then sees, and refunds a speed-up fro
   const nameEn = `Platinum ${tag}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menu').getByRole('menuitem', { name: '会员与积分' }).click();
+  await openConsolePage(page, { name: '会员与积分' });
   await expect(page.getByText('会员、加速与积分')).toBeVisible();
   await page.getByRole('combobox', { name: '店铺' }).click();
   await page
@@ -93,7 +93,7 @@ test('the owner adds a VIP plan the holder then sees, and refunds a speed-up fro
 
   // A speed-up paid at the cashier is refunded from the card's view.
   const { orderSn, headers: speedHeaders, statusOf } = await paidSpeedUp(page.request, SPEED_SIM);
-  await page.getByRole('menu').getByRole('menuitem', { name: 'SIM 卡' }).click();
+  await openConsolePage(page, { name: 'SIM 卡' });
   await page.getByLabel('搜索').fill(SPEED_SIM);
   await page
     .getByRole('button', { name: '搜 索' })
@@ -119,7 +119,7 @@ test('the owner adds a VIP plan the holder then sees, and refunds a speed-up fro
   // The same page in English and Traditional Chinese.
   await page.getByRole('combobox', { name: '语言' }).click();
   await page.getByTitle('English').click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Engagement' }).click();
+  await openConsolePage(page, { name: 'Engagement' });
   await expect(page.getByRole('tab', { name: 'VIP plans' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Points mall' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Storefront' }).click();
@@ -129,6 +129,24 @@ test('the owner adds a VIP plan the holder then sees, and refunds a speed-up fro
     .click();
   await expect(page.getByTestId('engage-vip').getByRole('row').filter({ hasText: nameEn })).toContainText('On sale');
   await page.screenshot({ path: 'test-results/admin-engage.en.png' });
+
+  // A points-mall category named in three languages: the holder's mall shows it as a tab, in English.
+  const category = `Gadgets ${tag}`;
+  await page.getByRole('tab', { name: 'Points mall' }).click();
+  await page.getByRole('button', { name: 'Add category' }).click();
+  const categoryDialog = page.getByRole('dialog');
+  await categoryDialog.getByLabel('Name zh-Hans').fill(`数码 ${tag}`);
+  await categoryDialog.getByLabel('Name en').fill(category);
+  await categoryDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(categoryDialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: category })).toContainText('Shown');
+  await page.screenshot({ path: 'test-results/admin-mall-categories.en.png' });
+  const mall = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  await logIn(mall);
+  await mall.goto('/shop/#/pages-sub/iot/integralShop/index');
+  await expect(mall.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: category })).toBeVisible();
+  await mall.screenshot({ path: 'test-results/shop-mall-category.en.png' });
+  await mall.close();
   await page.getByRole('combobox', { name: 'Language' }).click();
   await page.getByTitle('繁體中文').click();
   await expect(page.getByRole('tab', { name: '會員方案' })).toBeVisible();

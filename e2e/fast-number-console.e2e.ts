@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { idCheckDigit } from '@simshop/contract/validate';
-import { DEMO_STAFF, signInConsole } from './support/console.ts';
+import { DEMO_STAFF, openConsolePage, signInConsole } from './support/console.ts';
 
 /**
  * A fast-number application reviewed in the operator console at 1280x800: staff of `demo` review
@@ -53,7 +53,7 @@ test('staff review, approve and ship a fast-number application; the applicant se
 
   await signInConsole(page, DEMO_STAFF);
   // antd sets two-character Chinese button labels apart (审 核).
-  await page.getByRole('menu').getByRole('menuitem', { name: '号卡申请' }).click();
+  await openConsolePage(page, { name: '号卡申请' });
   const row = page.getByRole('row').filter({ hasText: orderNo });
   await expect(row).toContainText('已提交');
   await row.getByRole('button', { name: /^审\s?核$/ }).click();

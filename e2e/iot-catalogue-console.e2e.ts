@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 import { DEMO_SIM } from './support/sim.ts';
 
 /**
@@ -26,7 +26,7 @@ test('the owner adds a flash-sale package and the card holder sees it in the pac
   const enName = `Flash test ${tag}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menu').getByRole('menuitem', { name: '流量套餐' }).click();
+  await openConsolePage(page, { name: '流量套餐' });
   // The demo storefront's packages; a new one is added to it.
   await page.getByRole('combobox', { name: '店铺' }).click();
   await page

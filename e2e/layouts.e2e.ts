@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeAgent } from '../apps/server/src/modules/agents/test-kit.ts';
 import { makeCard } from '../apps/server/src/modules/iot-money/test-kit.ts';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 import { withInstance } from './support/instance.ts';
 import { logIn } from './support/sim.ts';
 
@@ -22,7 +22,7 @@ test('owner edits a layout menu and the dashboard shows it', async ({ page, brow
   const label = `Data ${Date.now() % 10_000}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: 'SIM 页面布局' }).click();
+  await openConsolePage(page, { name: 'SIM 页面布局' });
   await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
   await page.keyboard.press('Enter');
   await expect(page.getByText('默认店铺的布局')).toBeVisible();
@@ -88,7 +88,7 @@ test('owner adds a notice in three languages and the card’s dashboard shows it
   const title = `Network upgrade ${Date.now() % 10_000}`;
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '内容管理' }).click();
+  await openConsolePage(page, { name: '内容管理' });
   await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: '添加公告' }).click();

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 
 /**
  * Number plans in the operator console at 1280x800: the owner adds a China Broadnet plan in three
@@ -13,7 +13,7 @@ test('the owner adds a number plan and the shop offers it for a new number', asy
   test.setTimeout(90_000);
   const tag = String(randomInt(100, 999));
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menu').getByRole('menuitem', { name: '号码套餐' }).click();
+  await openConsolePage(page, { name: '号码套餐' });
   await page.getByRole('button', { name: '新增套餐' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('运营商').click();

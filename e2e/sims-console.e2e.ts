@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 import { DEMO_SIM } from './support/sim.ts';
 
 /**
@@ -37,7 +37,7 @@ test('the owner refunds part of a top-up and the card’s balance and ledger sho
   const { orderNo, balance } = await paidTopup(page.request, DEMO_SIM);
 
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menu').getByRole('menuitem', { name: 'SIM 卡' }).click();
+  await openConsolePage(page, { name: 'SIM 卡' });
   await page.getByLabel('搜索').fill(DEMO_SIM);
   await page
     .getByRole('button', { name: '搜 索' })
@@ -111,7 +111,7 @@ test('the owner refunds part of a top-up and the card’s balance and ledger sho
 test('the owner sees a portable Wi-Fi card with its device report, and the real-name review queue', async ({ page }) => {
   test.setTimeout(120_000);
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menu').getByRole('menuitem', { name: 'SIM 卡' }).click();
+  await openConsolePage(page, { name: 'SIM 卡' });
   await page.getByLabel('搜索').fill('MF0000000001');
   await page
     .getByRole('button', { name: '搜 索' })
@@ -129,7 +129,7 @@ test('the owner sees a portable Wi-Fi card with its device report, and the real-
   const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
   const iccid = `8986${digits(16)}`;
   const simNo = `149${digits(10)}`;
-  await page.getByRole('menu').getByRole('menuitem', { name: 'SIM 卡' }).click();
+  await openConsolePage(page, { name: 'SIM 卡' });
   await page.getByRole('button', { name: '导入 CSV' }).click();
   await page.getByLabel('选择 CSV').setInputFiles({
     name: 'sims.csv',
@@ -152,7 +152,7 @@ test('the owner sees a portable Wi-Fi card with its device report, and the real-
     .click();
   await expect(page.getByRole('row').filter({ hasText: simNo })).toContainText('待激活');
 
-  await page.getByRole('menu').getByRole('menuitem', { name: '实名审核' }).click();
+  await openConsolePage(page, { name: '实名审核' });
   await expect(page.getByText('待审核的实名认证')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '照片' })).toBeVisible();
   await page.screenshot({ path: 'test-results/admin-sims-realname.zh-Hans.png' });

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { idCheckDigit } from '@simshop/contract/validate';
-import { DEMO_AGENT, signInConsole } from './support/console.ts';
+import { DEMO_AGENT, openConsolePage, signInConsole } from './support/console.ts';
 
 /**
  * Webhooks in the operator console at 1280x800: the demo agent registers an endpoint (a receiver
@@ -65,7 +65,7 @@ test('an agent registers an endpoint, sees the delivery of a paid order, and rep
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   try {
     await signInConsole(page, DEMO_AGENT);
-    await page.getByRole('menu').getByRole('menuitem', { name: 'Webhook 与 API' }).click();
+    await openConsolePage(page, { name: 'Webhook 与 API' });
     await page.getByRole('button', { name: '添加接收地址' }).click();
     const dialog = page.getByRole('dialog', { name: '添加接收地址' });
     await dialog.getByLabel('地址').fill(url);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 /** An operator's sign-in: mobile, password and the TOTP secret of its authenticator. */
@@ -43,4 +43,15 @@ export async function signInConsole(page: Page, who: Operator): Promise<void> {
     if (signedIn) return;
   }
   throw new Error(`${who.mobile} could not sign in`);
+}
+
+/**
+ * Opens a page of the console from its side menu and waits until it is shown: a page's code
+ * loads when it is first opened, and until then the page before it stays on screen, so an
+ * element that both pages have (the storefront picker) could be the old page's.
+ */
+export async function openConsolePage(page: Page, item: { name: string; exact?: boolean }): Promise<void> {
+  const entry = page.getByRole('menu').getByRole('menuitem', item);
+  await entry.click();
+  await expect(entry).toHaveClass(/ant-menu-item-selected/);
 }

@@ -184,8 +184,29 @@ export const adminMallGoods = z.object({
 export type AdminMallGoods = z.infer<typeof adminMallGoods>;
 export const adminMallGoodsPage = page(adminMallGoods);
 export type AdminMallGoodsPage = z.infer<typeof adminMallGoodsPage>;
-export const adminMallCategoryList = z.object({ list: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+/** A points-mall category: its name in the reader's language and in all three, its place, shown or not, and its goods. */
+export const adminMallCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  names: z.object({ 'zh-Hans': z.string(), en: z.string(), 'zh-Hant': z.string() }),
+  sort: z.number().int(),
+  /** Shown as a tab of the mall (hidden, its goods are still under "All"). */
+  enabled: z.boolean(),
+  /** Goods in it, on sale or not. */
+  goods: z.number().int(),
+});
+export type AdminMallCategory = z.infer<typeof adminMallCategory>;
+export const adminMallCategoryList = z.object({ list: z.array(adminMallCategory) });
 export type AdminMallCategoryList = z.infer<typeof adminMallCategoryList>;
+
+/** POST /api/admin/mall/categories/save: a new category (no id) or an edit of one (owners); audited. */
+export const saveMallCategoryBody = z.object({
+  id: z.number().int().min(1).optional(),
+  names: engageTri(20),
+  sort: z.number().int().min(0).max(9999).default(0),
+  enabled: z.boolean().default(true),
+});
+export type SaveMallCategoryBody = z.input<typeof saveMallCategoryBody>;
 
 export const saveMallGoodsBody = z.object({
   id: z.number().int().min(1).optional(),

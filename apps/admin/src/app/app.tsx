@@ -3,34 +3,11 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createHashRouter, RouterProvider } from 'react-router';
+import { createHashRouter, type RouteObject, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
-import { AgentsPage } from '../pages/agents.tsx';
-import { AuditPage } from '../pages/audit.tsx';
-import { CapabilitiesPage } from '../pages/capabilities.tsx';
-import { ContentPage } from '../pages/content.tsx';
-import { CouponsPage } from '../pages/coupons.tsx';
-import { HomePage } from '../pages/dashboard.tsx';
-import { EngagePage } from '../pages/engage.tsx';
-import { FastNumberPage } from '../pages/fast-number.tsx';
-import { GoodsPage } from '../pages/goods.tsx';
-import { LayoutsPage } from '../pages/layouts.tsx';
 import { LoginPage } from '../pages/login.tsx';
-import { NumberPackagesPage } from '../pages/number-packages.tsx';
-import { NumberPricesPage } from '../pages/number-prices.tsx';
-import { NumbersPage } from '../pages/numbers.tsx';
-import { OperatorsPage } from '../pages/operators.tsx';
-import { OrdersPage } from '../pages/orders.tsx';
-import { PackagesPage } from '../pages/packages.tsx';
-import { ReconciliationPage } from '../pages/reconciliation.tsx';
-import { SimCardPage } from '../pages/sim-card.tsx';
-import { SimsPage } from '../pages/sims.tsx';
-import { SimsImportPage } from '../pages/sims-import.tsx';
-import { SimsRealnamePage } from '../pages/sims-realname.tsx';
-import { StorefrontsPage } from '../pages/storefronts.tsx';
-import { TopupOffersPage } from '../pages/topup-offers.tsx';
-import { WebhooksPage } from '../pages/webhooks.tsx';
 import { ConsoleLayout } from './layout.tsx';
 
 const queryClient = new QueryClient({
@@ -39,6 +16,14 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * A page whose code loads when it is first opened: each page is its own chunk, and the sign-in
+ * page and the frame (layout.tsx, antd, the query client) are the only code loaded up front.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
 /** The console's pages: the side menu (layout.tsx) lists exactly these, by role. */
 const router = createHashRouter([
   { path: '/login', element: <LoginPage /> },
@@ -46,30 +31,174 @@ const router = createHashRouter([
     path: '/',
     element: <ConsoleLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'storefronts', element: <StorefrontsPage /> },
-      { path: 'orders', element: <OrdersPage /> },
-      { path: 'fastNumber', element: <FastNumberPage /> },
-      { path: 'reconciliation', element: <ReconciliationPage /> },
-      { path: 'goods', element: <GoodsPage /> },
-      { path: 'packages', element: <PackagesPage /> },
-      { path: 'engage', element: <EngagePage /> },
-      { path: 'topupOffers', element: <TopupOffersPage /> },
-      { path: 'coupons', element: <CouponsPage /> },
-      { path: 'numbers', element: <NumbersPage /> },
-      { path: 'numberPackages', element: <NumberPackagesPage /> },
-      { path: 'numbers/prices', element: <NumberPricesPage /> },
-      { path: 'operators', element: <OperatorsPage /> },
-      { path: 'agents', element: <AgentsPage /> },
-      { path: 'sims', element: <SimsPage /> },
-      { path: 'sims/realname', element: <SimsRealnamePage /> },
-      { path: 'sims/import', element: <SimsImportPage /> },
-      { path: 'sims/:id', element: <SimCardPage /> },
-      { path: 'capabilities', element: <CapabilitiesPage /> },
-      { path: 'layouts', element: <LayoutsPage /> },
-      { path: 'content', element: <ContentPage /> },
-      { path: 'audit', element: <AuditPage /> },
-      { path: 'webhooks', element: <WebhooksPage /> },
+      {
+        index: true,
+        ...page(
+          () => import('../pages/dashboard.tsx'),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: 'storefronts',
+        ...page(
+          () => import('../pages/storefronts.tsx'),
+          (m) => m.StorefrontsPage,
+        ),
+      },
+      {
+        path: 'orders',
+        ...page(
+          () => import('../pages/orders.tsx'),
+          (m) => m.OrdersPage,
+        ),
+      },
+      {
+        path: 'fastNumber',
+        ...page(
+          () => import('../pages/fast-number.tsx'),
+          (m) => m.FastNumberPage,
+        ),
+      },
+      {
+        path: 'reconciliation',
+        ...page(
+          () => import('../pages/reconciliation.tsx'),
+          (m) => m.ReconciliationPage,
+        ),
+      },
+      {
+        path: 'goods',
+        ...page(
+          () => import('../pages/goods.tsx'),
+          (m) => m.GoodsPage,
+        ),
+      },
+      {
+        path: 'packages',
+        ...page(
+          () => import('../pages/packages.tsx'),
+          (m) => m.PackagesPage,
+        ),
+      },
+      {
+        path: 'engage',
+        ...page(
+          () => import('../pages/engage.tsx'),
+          (m) => m.EngagePage,
+        ),
+      },
+      {
+        path: 'topupOffers',
+        ...page(
+          () => import('../pages/topup-offers.tsx'),
+          (m) => m.TopupOffersPage,
+        ),
+      },
+      {
+        path: 'coupons',
+        ...page(
+          () => import('../pages/coupons.tsx'),
+          (m) => m.CouponsPage,
+        ),
+      },
+      {
+        path: 'numbers',
+        ...page(
+          () => import('../pages/numbers.tsx'),
+          (m) => m.NumbersPage,
+        ),
+      },
+      {
+        path: 'numberPackages',
+        ...page(
+          () => import('../pages/number-packages.tsx'),
+          (m) => m.NumberPackagesPage,
+        ),
+      },
+      {
+        path: 'numbers/prices',
+        ...page(
+          () => import('../pages/number-prices.tsx'),
+          (m) => m.NumberPricesPage,
+        ),
+      },
+      {
+        path: 'operators',
+        ...page(
+          () => import('../pages/operators.tsx'),
+          (m) => m.OperatorsPage,
+        ),
+      },
+      {
+        path: 'agents',
+        ...page(
+          () => import('../pages/agents.tsx'),
+          (m) => m.AgentsPage,
+        ),
+      },
+      {
+        path: 'sims',
+        ...page(
+          () => import('../pages/sims.tsx'),
+          (m) => m.SimsPage,
+        ),
+      },
+      {
+        path: 'sims/realname',
+        ...page(
+          () => import('../pages/sims-realname.tsx'),
+          (m) => m.SimsRealnamePage,
+        ),
+      },
+      {
+        path: 'sims/import',
+        ...page(
+          () => import('../pages/sims-import.tsx'),
+          (m) => m.SimsImportPage,
+        ),
+      },
+      {
+        path: 'sims/:id',
+        ...page(
+          () => import('../pages/sim-card.tsx'),
+          (m) => m.SimCardPage,
+        ),
+      },
+      {
+        path: 'capabilities',
+        ...page(
+          () => import('../pages/capabilities.tsx'),
+          (m) => m.CapabilitiesPage,
+        ),
+      },
+      {
+        path: 'layouts',
+        ...page(
+          () => import('../pages/layouts.tsx'),
+          (m) => m.LayoutsPage,
+        ),
+      },
+      {
+        path: 'content',
+        ...page(
+          () => import('../pages/content.tsx'),
+          (m) => m.ContentPage,
+        ),
+      },
+      {
+        path: 'audit',
+        ...page(
+          () => import('../pages/audit.tsx'),
+          (m) => m.AuditPage,
+        ),
+      },
+      {
+        path: 'webhooks',
+        ...page(
+          () => import('../pages/webhooks.tsx'),
+          (m) => m.WebhooksPage,
+        ),
+      },
     ],
   },
 ]);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Select, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { api, setSignedOutHandler } from '../lib/api.ts';
 import { LANGUAGES, type Language, setLanguage } from '../lib/i18n.ts';
 import { getToken, setToken } from '../lib/session.ts';
@@ -55,6 +55,8 @@ export function ConsoleLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const me = useOperator();
+  // A page's code loads when it is first opened; meanwhile the page before it stays, dimmed.
+  const opening = useNavigation().state === 'loading';
   useEffect(() => {
     setSignedOutHandler(() => {
       queryClient.clear();
@@ -89,7 +91,9 @@ export function ConsoleLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet context={op} />
+          <Spin spinning={opening} delay={200}>
+            <Outlet context={op} />
+          </Spin>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -3,6 +3,7 @@ import type {
   AdminAcceleratePlan,
   AdminEngageSettings,
   AdminExchangeItem,
+  AdminMallCategory,
   AdminMallCategoryList,
   AdminMallGoods,
   AdminVipPlan,
@@ -221,7 +222,8 @@ function usePage(key: string, path: string, promoterId: number | undefined) {
 }
 
 /** The order and on-sale fields closing a catalogue form. */
-function SortAndSale() {
+/** The order of a row and its switch: on sale, or another (a category's "shown"). */
+function SortAndSale({ flag }: { flag?: { name: string; label: string } }) {
   const { t } = useTranslation();
   return (
     <>
@@ -229,7 +231,7 @@ function SortAndSale() {
         <Whole name="sort" label={t('engage.sort')} max={9999} required={false} />
       </Col>
       <Col span={4}>
-        <Form.Item name="onSale" label={t('engage.onSale')} valuePropName="checked">
+        <Form.Item name={flag?.name ?? 'onSale'} label={flag?.label ?? t('engage.onSale')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Col>
@@ -826,6 +828,73 @@ function MallTab() {
           </Row>
         </EditDialog>
       )}
+      <MallCategories list={categories.data?.list ?? []} />
     </>
+  );
+}
+
+type CategoryForm = { names: EngageTri; sort: number; enabled: boolean };
+
+/** The mall's categories (its tabs): names in three languages, order, shown or hidden, and how many goods each holds. */
+function MallCategories({ list }: { list: AdminMallCategory[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<AdminMallCategory | 'new' | null>(null);
+  return (
+    <Card
+      size="small"
+      title={t('engage.mall.categories')}
+      style={{ marginTop: 24 }}
+      extra={<Button onClick={() => setEditing('new')}>{t('engage.mall.addCategory')}</Button>}
+    >
+      <Typography.Paragraph type="secondary">{t('engage.mall.categoriesHint')}</Typography.Paragraph>
+      <Table<AdminMallCategory>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={list}
+        columns={[
+          { title: t('engage.name'), dataIndex: 'name' },
+          { title: t('engage.mall.goodsCount'), dataIndex: 'goods', width: 100 },
+          { title: t('engage.sort'), dataIndex: 'sort', width: 80 },
+          {
+            title: t('engage.mall.shown'),
+            dataIndex: 'enabled',
+            width: 100,
+            render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('engage.mall.shownYes') : t('engage.mall.shownNo')}</Tag>,
+          },
+          {
+            title: t('engage.actions'),
+            width: 90,
+            render: (_: unknown, row) => (
+              <Button size="small" onClick={() => setEditing(row)} aria-label={`${t('engage.edit')} ${row.name}`}>
+                {t('engage.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <EditDialog<CategoryForm>
+          title={editing === 'new' ? t('engage.mall.addCategory') : `${t('engage.edit')} · ${editing.name}`}
+          initial={editing === 'new' ? { names: EMPTY_TRI, sort: 0, enabled: true } : editing}
+          fields={['names', 'sort', 'enabled']}
+          invalidate="mallCategories"
+          onClose={() => setEditing(null)}
+          save={async (v) => {
+            await api<AdminMallCategoryList>('POST', '/mall/categories/save', {
+              body: { ...(editing === 'new' ? {} : { id: editing.id }), names: v.names, sort: v.sort ?? 0, enabled: v.enabled },
+            });
+            // The goods list names each good's category.
+            await queryClient.invalidateQueries({ queryKey: ['admin', 'engage', 'mall'] });
+          }}
+        >
+          <TriFields name="names" label={t('engage.name')} max={20} />
+          <Row gutter={8}>
+            <SortAndSale flag={{ name: 'enabled', label: t('engage.mall.shown') }} />
+          </Row>
+        </EditDialog>
+      )}
+    </Card>
   );
 }

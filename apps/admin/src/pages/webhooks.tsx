@@ -253,9 +253,10 @@ function DeliveriesTab({ promoterId }: { promoterId: number | undefined }) {
   };
   return (
     <>
-      <Button style={{ marginBottom: 16 }} onClick={() => q.refetch()}>
-        {t('webhooks.refresh')}
-      </Button>
+      <Space style={{ marginBottom: 16 }}>
+        <Button onClick={() => q.refetch()}>{t('webhooks.refresh')}</Button>
+        <Typography.Text type="secondary">{t('webhooks.kept')}</Typography.Text>
+      </Space>
       <Table<WebhookDelivery>
         rowKey="id"
         size="small"

@@ -3,6 +3,7 @@ import type {
   AdminEngageOrder,
   AdminEngageSettings,
   AdminExchangeItem,
+  AdminMallCategoryList,
   AdminMallGoods,
   AdminVipPlan,
   RefundEngageOrderReply,
@@ -214,6 +215,60 @@ describe('stock of exchange items and mall goods', () => {
       expect(body(await post('/api/admin/mall/goods/onSale', { id: made.data.id, onSale: true }, other)).code).toBe(-1);
     }
     expect(body(await get('/api/admin/mall/goods', {})).code).toBe(61);
+  });
+});
+
+describe('points-mall categories in the console', () => {
+  it('an owner adds a category in three languages, the mall shows it in the reader’s language, and hidden it leaves the tabs', async () => {
+    const h = await owner();
+    const names = { 'zh-Hans': '测试数码', en: 'Test gadgets', 'zh-Hant': '' };
+    const made = body<AdminMallCategoryList>(await post('/api/admin/mall/categories/save', { names, sort: 5 }, h));
+    expect(made.code).toBe(0);
+    const mine = made.data.list.find((c) => c.names['zh-Hans'] === '测试数码')!;
+    expect(mine).toEqual({
+      id: expect.any(Number),
+      // The reader's language: English, as no other is asked for.
+      name: 'Test gadgets',
+      names: { 'zh-Hans': '测试数码', en: 'Test gadgets', 'zh-Hant': '測試數碼' },
+      sort: 5,
+      enabled: true,
+      goods: 0,
+    });
+    const reader = await holder('demo', 'en');
+    expect((await reader.c.get('/api/iot/integralShopIndex')).data.categories).toContainEqual({
+      id: mine.id,
+      name: 'Test gadgets',
+      icon: '',
+    });
+
+    const hidden = body<AdminMallCategoryList>(
+      await post('/api/admin/mall/categories/save', { id: mine.id, names: { ...names, en: 'Test devices' }, sort: 5, enabled: false }, h),
+    );
+    expect(hidden.data.list.find((c) => c.id === mine.id)).toMatchObject({ names: { en: 'Test devices' }, enabled: false });
+    const tabs = (await reader.c.get('/api/iot/integralShopIndex')).data.categories.map((c: { id: number }) => c.id);
+    expect(tabs).not.toContain(mine.id);
+    expect((await auditOf('mallCategory', mine.id, h)).map((a) => [a.action, a.after])).toEqual([
+      ['mallCategory.edit', { names: { 'zh-Hans': '测试数码', en: 'Test devices', 'zh-Hant': '測試數碼' }, sort: 5, enabled: false }],
+      ['mallCategory.create', { names: { 'zh-Hans': '测试数码', en: 'Test gadgets', 'zh-Hant': '測試數碼' }, sort: 5, enabled: true }],
+    ]);
+  });
+
+  it('refuses a category without its Chinese name or with an unknown id, and agents and staff', async () => {
+    const h = await owner();
+    const names = { 'zh-Hans': '测试好物', en: 'Test finds', 'zh-Hant': '' };
+    const blank = await post('/api/admin/mall/categories/save', { names: { ...names, 'zh-Hans': ' ' } }, h);
+    expect(body(blank).code).toBe(-1);
+    expect(blank.headers['x-error-field']).toBe('names.zh-Hans');
+    const unknown = await post('/api/admin/mall/categories/save', { id: 999_999, names }, h);
+    expect(body(unknown).code).toBe(-1);
+    expect(unknown.headers['x-error-field']).toBe('id');
+    const shop = await makeAgent(t.app, null);
+    for (const role of ['agent', 'staff'] as const) {
+      const other = await signIn(t.app, await makeOperator(t.app, role, shop.id));
+      expect(body(await post('/api/admin/mall/categories/save', { names }, other)).code).toBe(-1);
+    }
+    const list = body<AdminMallCategoryList>(await get('/api/admin/mall/categories', h)).data.list;
+    expect(list.map((c) => c.names['zh-Hans'])).not.toContain('测试好物');
   });
 });
 

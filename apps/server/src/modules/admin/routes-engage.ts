@@ -1,4 +1,5 @@
 import {
+  type AdminMallCategory,
   type AdminMallGoods,
   adminAcceleratePlan,
   adminAcceleratePlanPage,
@@ -20,6 +21,7 @@ import {
   saveAcceleratePlanBody,
   saveEngageSettingsBody,
   saveExchangeItemBody,
+  saveMallCategoryBody,
   saveMallGoodsBody,
   saveVipPlanBody,
 } from '@simshop/contract/admin-engage';
@@ -400,6 +402,37 @@ export function adminEngageRoutes(deps: EngageConsoleDeps) {
       async (req) => {
         requireOwner(req.operator);
         return ok({ list: await mall.operatorMallCategories(db, req.ctx.language) });
+      },
+    );
+    app.post(
+      '/api/admin/mall/categories/save',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Adds a points-mall category or changes one (owners): its name in the three languages, its place and whether the mall shows it as a tab. Audited.',
+          body: saveMallCategoryBody,
+          response: { 200: envelope(adminMallCategoryList) },
+        },
+      },
+      async (req) => {
+        requireOwner(req.operator);
+        const b = req.body;
+        const facts = ({ names, sort, enabled }: AdminMallCategory) => ({ names, sort, enabled });
+        const all = await mall.operatorMallCategories(db, req.ctx.language);
+        const before = b.id === undefined ? null : all.find((c) => c.id === b.id);
+        if (before === undefined) throw invalid('id', 'catalogue.noSuchCategory');
+        const id = await mall.saveMallCategory(db, b);
+        const list = await mall.operatorMallCategories(db, req.ctx.language);
+        await admin.auditSave(deps, req.operator, 'mallCategory', {
+          objectType: 'mallCategory',
+          objectId: id,
+          promoterId: null,
+          before: before && facts(before),
+          after: facts(list.find((c) => c.id === id)!),
+        });
+        return ok({ list });
       },
     );
     app.post(

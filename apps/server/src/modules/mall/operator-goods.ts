@@ -1,6 +1,7 @@
 /** Points-mall goods as operators list and edit them (the mall is every storefront's: owners only). */
-import type { AdminMallGoods, SaveMallGoodsBody } from '@simshop/contract/admin-engage';
+import type { AdminMallCategory, AdminMallGoods, SaveMallGoodsBody, saveMallCategoryBody } from '@simshop/contract/admin-engage';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
@@ -59,16 +60,38 @@ export async function operatorMallGoods(db: Db, id: number, language: Language):
   return row ? (await views(db, [row], language))[0]! : null;
 }
 
-/** Every mall category (enabled or not) in the reader's language. */
-export async function operatorMallCategories(db: Db, language: Language) {
-  const rows = await repo.allCategories(db);
-  const texts = await textsFor(
-    db,
-    language,
-    'mall_category',
-    rows.map((c) => c.id),
-  );
-  return rows.map((c) => ({ id: Number(c.id), name: texts.text(c.id, 'name', c.name) }));
+/** Every mall category (enabled or not): its name in the reader's language and in all three, and its goods. */
+export async function operatorMallCategories(db: Db, language: Language): Promise<AdminMallCategory[]> {
+  const rows = (await repo.allCategories(db)).map((c) => ({ ...c, id: Number(c.id) }));
+  const [texts, tris, goods] = await Promise.all([
+    textsFor(
+      db,
+      language,
+      'mall_category',
+      rows.map((c) => c.id),
+    ),
+    trisOf(db, 'mall_category', rows, ['name'] as const),
+    repo.goodsPerCategory(db),
+  ]);
+  return rows.map((c) => ({
+    id: c.id,
+    name: texts.text(c.id, 'name', c.name),
+    names: tris.get(c.id)!.name,
+    sort: Number(c.sort),
+    enabled: c.enabled === 1,
+    goods: goods.get(c.id) ?? 0,
+  }));
+}
+
+/** Adds a category, or changes one (a missing id is refused, field id); its names in the three languages with it. */
+export async function saveMallCategory(db: Db, b: z.output<typeof saveMallCategoryBody>): Promise<number> {
+  const fields = { name: b.names['zh-Hans'], sort: b.sort, enabled: b.enabled ? 1 : 0 };
+  return db.transaction().execute(async (trx) => {
+    const id = b.id ?? (await repo.insertCategory(trx, fields));
+    if (b.id !== undefined && !(await repo.updateCategory(trx, b.id, fields))) throw invalid('id', 'catalogue.noSuchCategory');
+    await replaceTris(trx, 'mall_category', id, { name: b.names });
+    return id;
+  });
 }
 
 /**

@@ -200,6 +200,27 @@ export function allCategories(db: Db) {
   return db.selectFrom('mall_categories').selectAll().orderBy('sort').orderBy('id').execute();
 }
 
+/** How many goods (on sale or not) each category holds. */
+export async function goodsPerCategory(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('mall_goods')
+    .select((eb) => ['category_id', eb.fn.countAll<number>().as('n')])
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.category_id), Number(r.n)]));
+}
+
+export async function insertCategory(db: Db, row: { name: string; sort: number; enabled: number }): Promise<number> {
+  const r = await db.insertInto('mall_categories').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+/** Changes a category; false when there is none with this id. */
+export async function updateCategory(db: Db, id: number, change: { name: string; sort: number; enabled: number }): Promise<boolean> {
+  const r = await db.updateTable('mall_categories').set(change).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export function categoryById(db: Db, id: number) {
   return db.selectFrom('mall_categories').selectAll().where('id', '=', id).executeTakeFirst();
 }

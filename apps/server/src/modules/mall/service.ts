@@ -8,6 +8,7 @@ export {
   operatorMallCategories,
   operatorMallGoods,
   operatorMallGoodsList,
+  saveMallCategory,
   saveMallGoods,
   setMallGoodsOnSale,
 } from './operator-goods.ts';
