@@ -34,7 +34,8 @@ export const fastNumberApplyBody = z.object({
     .trim()
     .min(2)
     .max(20)
-    .regex(/^[\p{L}·. ]+$/u, msg('validation.lettersOnly')),
+    // letters, the middle dot of transliterated names (U+00B7), dots and spaces
+    .regex(/^[\p{L}\u00b7. ]+$/u, msg('validation.lettersOnly')),
   /** 18-character Chinese ID number (spec §5), checked with its check character. */
   idNumber: z.string().trim().length(18, msg('validation.idNumberLength')),
   mobile,

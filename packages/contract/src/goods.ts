@@ -94,7 +94,8 @@ export const createGoodsOrderBody = z.object({
     .trim()
     .min(2)
     .max(20)
-    .regex(/^[\p{L}·. ]+$/u, msg('validation.lettersOnly')),
+    // letters, the middle dot of transliterated names (U+00B7), dots and spaces
+    .regex(/^[\p{L}\u00b7. ]+$/u, msg('validation.lettersOnly')),
   contactMobile: mobile,
   address: z.object({
     province: divisionCode,

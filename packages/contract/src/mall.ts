@@ -98,7 +98,8 @@ export const setSimAddressBody = z.object({
     .trim()
     .min(2)
     .max(20)
-    .regex(/^[\p{L}·. ]+$/u, msg('validation.lettersOnly')),
+    // letters, the middle dot of transliterated names (U+00B7), dots and spaces
+    .regex(/^[\p{L}\u00b7. ]+$/u, msg('validation.lettersOnly')),
   mobile,
   province: divisionCode,
   city: divisionCode,

@@ -40,7 +40,8 @@ export const createOrderBody = z.object({
     .trim()
     .min(2)
     .max(20)
-    .regex(/^[\p{L}·. ]+$/u, msg('validation.lettersOnly')),
+    // letters, the middle dot of transliterated names (U+00B7), dots and spaces
+    .regex(/^[\p{L}\u00b7. ]+$/u, msg('validation.lettersOnly')),
   /** 18-character Chinese ID number (spec §5), checked with its ISO 7064 check character. */
   idNumber: z.string().trim().length(18, msg('validation.idNumberLength')),
   contactMobile: mobile,

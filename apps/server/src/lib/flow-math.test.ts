@@ -44,6 +44,17 @@ describe('calendar of the carrier (UTC+8)', () => {
     expect(dayStart(Date.UTC(2026, 0, 31, 16, 30))).toBe(Date.UTC(2026, 0, 31, 16, 0));
     expect(dayStartOf('2026-02-01')).toBe(Date.UTC(2026, 0, 31, 16, 0));
   });
+
+  it('gives each instant its own day when asked back and forth across midnight (the last day is kept)', () => {
+    const days = [
+      Date.UTC(2026, 10, 22, 15, 59, 59, 999),
+      Date.UTC(2026, 10, 22, 16, 0),
+      Date.UTC(2026, 10, 22, 15, 0),
+      Date.UTC(2026, 10, 23, 15, 59, 59, 999),
+      Date.UTC(2027, 0, 1, 0, 0),
+    ].map(chinaDay);
+    expect(days).toEqual(['2026-11-22', '2026-11-23', '2026-11-22', '2026-11-23', '2027-01-01']);
+  });
 });
 
 describe('addDuration', () => {

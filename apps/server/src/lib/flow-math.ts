@@ -10,9 +10,15 @@ export const DAY_MS = 86_400_000;
 /** China Standard Time, the day carriers bill by. */
 const OFFSET_MS = 8 * 3_600_000;
 
+/** The last day asked for, kept: most instants asked for are today's (every card view reads it). */
+let lastDay = { start: 0, end: 0, day: '' };
+
 /** Calendar date (YYYY-MM-DD) in UTC+8 of an instant. */
 export function chinaDay(ms: number): string {
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
+  if (ms >= lastDay.start && ms < lastDay.end) return lastDay.day;
+  const start = dayStart(ms);
+  lastDay = { start, end: start + DAY_MS, day: new Date(start + OFFSET_MS).toISOString().slice(0, 10) };
+  return lastDay.day;
 }
 
 /** Calendar month (YYYY-MM) in UTC+8 of an instant. */

@@ -36,6 +36,8 @@ describe('two instances with Redis', () => {
   it('a logout on one instance is refused by the other at once, though it had the session cached', async () => {
     for (let round = 0; round < 3; round++) {
       const c = await loggedIn();
+      // Asked twice: instance b keeps the session (a card's session is cached from its second read).
+      expect((await c.b.get('/api/iot/simInfo')).code).toBe(0);
       expect((await c.b.get('/api/iot/simInfo')).code).toBe(0);
       expect((await c.a.post('/api/iot/simLogout')).code).toBe(0);
       const after = await c.b.get('/api/iot/simInfo');
@@ -47,6 +49,7 @@ describe('two instances with Redis', () => {
     const [a] = pair.apps;
     const id = await addPackage(a, { name: 'cluster addon', kind: 'addon', price: 300, effects: 'now', duration: 7, duration_unit: 1 });
     const c = await loggedIn(1000);
+    expect((await c.b.get('/api/iot/simInfo')).data.balance).toBe(1000);
     expect((await c.b.get('/api/iot/simInfo')).data.balance).toBe(1000);
     expect((await c.a.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() })).code).toBe(0);
     expect((await c.b.get('/api/iot/simInfo')).data.balance).toBe(700);

@@ -60,7 +60,7 @@ export function adminIotMoneyRoutes(deps: admin.AdminDeps) {
   const checkGrant = async (op: admin.Operator, text: string, expiresAt: number): Promise<CheckedLine[]> => {
     if (expiresAt <= deps.now()) throw invalid('expiresAt', 'couponGrant.expiresPast');
     const values = text
-      .split(/[\s,;，；]+/)
+      .split(/[\s,;\uff0c\uff1b]+/) // full-width ， and ； too
       .map((v) => v.trim())
       .filter(Boolean);
     if (values.length === 0) throw invalid('cards', 'validation.required');

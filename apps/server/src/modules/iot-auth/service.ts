@@ -47,9 +47,10 @@ export interface AuthedSim {
 }
 
 /**
- * Sessions read in the last second, by token hash (per instance). A revocation is broadcast to
- * every instance (the bus), which drops its entry at once; without Redis another instance sees it
- * within SESSION_CACHE_MS.
+ * Sessions read in the last second, by token hash (per instance), kept from a token's second read
+ * within a second or two on: a fleet of cards each asking once is not cached (decision 0047). A
+ * revocation is broadcast to every instance (the bus), which drops its entry at once; without
+ * Redis another instance sees it within SESSION_CACHE_MS.
  */
 export const SESSION_CACHE_MS = 1_000;
 /** The bus channel of revoked sessions (by token hash). */
@@ -93,7 +94,7 @@ export class SimSessions {
   #revocations = 0;
 
   constructor(private readonly deps: { db: Kysely<Database>; now: () => number; bus: Bus }) {
-    this.#cache = ttlCache({ ttlMs: SESSION_CACHE_MS, max: 100_000, now: deps.now });
+    this.#cache = ttlCache({ ttlMs: SESSION_CACHE_MS, max: 20_000, now: deps.now, admit: 'second-use' });
     deps.bus.subscribe(REVOKED, (tokenHash) => {
       this.#revocations++;
       this.#cache.delete(tokenHash);

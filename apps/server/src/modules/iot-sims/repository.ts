@@ -29,12 +29,63 @@ const deviceColumns = [
   'd.warranty_content as d_warranty_content',
 ] as const;
 
+/**
+ * The card's columns of the SIM view: those the SIM info reads, not the whole row (fewer columns
+ * for the database to send and the driver to turn into an object on every dashboard poll).
+ */
+const simColumns = [
+  's.apn',
+  's.arrears_balance',
+  's.auth_platform_status',
+  's.auth_status',
+  's.balance',
+  's.bind_phone_mode',
+  's.break_remove_at',
+  's.break_rule_id',
+  's.cancel_status',
+  's.card_password_hash',
+  's.coupon_coin',
+  's.created_at',
+  's.day_use_flow',
+  's.device_id',
+  's.end_at',
+  's.iccid',
+  's.id',
+  's.imei',
+  's.imsi',
+  's.integral',
+  's.internet_status',
+  's.is_infinite_flow',
+  's.last_robin_at',
+  's.mobile',
+  's.month_use_flow',
+  's.numb_auth',
+  's.online_status',
+  's.operator_type',
+  's.pay_password_hash',
+  's.perks_until',
+  's.platform_auth_required',
+  's.platform_auth_type',
+  's.promo_code',
+  's.recharge_times',
+  's.replace_status',
+  's.sim_no',
+  's.sim_status',
+  's.source_type',
+  's.status',
+  's.total_flow',
+  's.usage_day',
+  's.usage_month',
+  's.use_flow',
+  's.volume_package_id',
+] as const;
+
 /** The card and its device for the SIM info, in one indexed read (read on every dashboard poll). */
 const simView = prepared((db: Kysely<Database>, simId: number) =>
   db
     .selectFrom('iot_sims as s')
     .leftJoin('iot_devices as d', 'd.id', 's.device_id')
-    .selectAll('s')
+    .select(simColumns)
     .select(deviceColumns)
     .where('s.id', '=', simId),
 );
@@ -53,16 +104,16 @@ export function joinSimView(query: SessionQuery): SessionQuery {
   return (query as unknown as SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', object>)
     .leftJoin('iot_sims as s', 's.id', 'sess.sim_id')
     .leftJoin('iot_devices as d', 'd.id', 's.device_id')
-    .selectAll('s')
+    .select(simColumns)
     .select(deviceColumns) as unknown as SessionQuery;
 }
 
-/** The SIM view in a row of `joinSimView`'s query (undefined when the card is gone). */
+/**
+ * The SIM view in a row of `joinSimView`'s query (undefined when the card is gone): the row itself,
+ * not a copy; its session columns (`sess_`) ride along unread.
+ */
 export function simViewOf(row: Record<string, unknown>): SimView | undefined {
-  if (row.id === null || row.id === undefined) return undefined;
-  const view: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) if (!key.startsWith('sess_')) view[key] = value;
-  return view as SimView;
+  return row.id === null || row.id === undefined ? undefined : (row as SimView);
 }
 
 /** Joins the card row (as `c`) to the session module's query of a token's session (see `joinSimView`). */
@@ -74,7 +125,7 @@ export function joinCard(query: SessionQuery): SessionQuery {
 
 /** The card row in a row of `joinCard`'s query (undefined when the card is gone). */
 export function cardOf(row: Record<string, unknown>): Selectable<IotSimsTable> | undefined {
-  return simViewOf(row) as Selectable<IotSimsTable> | undefined;
+  return row.id === null || row.id === undefined ? undefined : (row as Selectable<IotSimsTable>);
 }
 
 /** Raises the card's `perks_until` to `until` (never lowers it). */

@@ -114,8 +114,11 @@ const CHANGED = 'sim-info.changed';
 /**
  * SIM info built in the last second, per card and language (per instance): the dashboard asks at
  * most once a second (spec §4), so a card's figures are read from the database at most once a
- * second per instance. Writers call `forgetSimInfo`, which every instance hears at once through the
- * bus (with Redis); without it another instance shows the change within SIM_INFO_CACHE_MS.
+ * second per instance. A card is kept from its second read within a second or two on: one asked
+ * once (a fleet polling every few seconds) is never read from here, and storing it would only fill
+ * the heap (decision 0047). Writers call `forgetSimInfo`, which every instance hears at once
+ * through the bus (with Redis); without it another instance shows the change within
+ * SIM_INFO_CACHE_MS.
  */
 export const SIM_INFO_CACHE_MS = 1_000;
 
@@ -174,7 +177,7 @@ export class Sims {
   }
 
   constructor(private readonly deps: SimsDeps) {
-    this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 50_000, now: deps.now });
+    this.#info = ttlCache({ ttlMs: SIM_INFO_CACHE_MS, max: 20_000, now: deps.now, admit: 'second-use' });
     deps.bus.subscribe(CHANGED, (simId) => {
       this.#changes++;
       this.#info.delete(Number(simId));

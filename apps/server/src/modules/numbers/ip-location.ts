@@ -17,9 +17,14 @@ function ipDatabase(): Searcher {
   return searcher;
 }
 
+// From strings, which the server's ASCII-only build escapes (apps/server/build.mjs).
+const REGION_SUFFIX = new RegExp(
+  `(${['省', '市', '特别行政区', '壮族自治区', '回族自治区', '维吾尔自治区', '自治区', '自治州', '地区', '盟'].join('|')})$`,
+);
+
 /** 广东省 / 广西壮族自治区 / 北京 → 广东 / 广西 / 北京: the part both data sets agree on. */
 function stem(name: string): string {
-  return name.replace(/(省|市|特别行政区|壮族自治区|回族自治区|维吾尔自治区|自治区|自治州|地区|盟)$/, '');
+  return name.replace(REGION_SUFFIX, '');
 }
 
 function findDivision(parent: string, name: string): string | undefined {
