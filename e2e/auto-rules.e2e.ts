@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { App } from '../apps/server/src/lib/route.ts';
 import { makeCard, uniqueMobile } from '../apps/server/src/modules/iot-money/test-kit.ts';
@@ -10,7 +11,7 @@ const PW = '482916';
 
 const deps = (app: App): RuleDeps => ({
   db: app.db,
-  carrier: app.iotCarrier,
+  speeds: app.iotSpeeds,
   topups: app.iotTopups,
   sms: app.sms,
   forgetSimInfo: (simId) => app.iotSims.forgetSimInfo(simId),
@@ -88,8 +89,22 @@ test('a holder sets an auto top-up rule and pays the top-up it asks for, and slo
   // ---- The dashboard shows it.
   await page.goto('/shop/#/pages/iot/index/index');
   await expect(page.getByTestId('slowed-line')).toContainText('Slowed to 512 kbps until');
+
+  // ---- A speed-up bought now outranks the rule while it runs: the dashboard and the rules say so.
+  const plans = await api<{ plans: { id: number }[] }>(page.request, '/api/iot/accelerateList', s);
+  const bought = await page.request.post('/api/iot/createAccelerateOrder', {
+    headers: { 'x-sim-no': s.simNo, 'x-sim-token': s.token, 'idempotency-key': randomBytes(16).toString('hex') },
+    data: { accelerateId: plans.plans[0]!.id, payPassword: PW },
+  });
+  expect((await bought.json()).code).toBe(0);
+  await page.reload();
+  // The end is a time of day, with its date when it falls on another day (bought after 22:00 in China).
+  const speedUpThenSlowed = 'Your speed-up runs until ([A-Z][a-z]{2} \\d{1,2}, \\d{4}, )?\\d\\d:\\d\\d; then slowed to 512 kbps until ';
+  await expect(page.getByTestId('slowed-line')).toContainText(new RegExp(`^${speedUpThenSlowed}`));
   await page.getByTestId('slowed-line').click();
   await expect(page).toHaveURL(/#\/pages-sub\/iot\/index\/autoRules\/index$/);
+  await expect(page.getByTestId('slowdown-status')).toContainText(new RegExp(speedUpThenSlowed));
+  await page.screenshot({ path: 'test-results/auto-rules-after-speed-up.en.png' });
   await page.getByRole('button', { name: 'Pause' }).last().click();
   await expect(page.getByTestId('slowdown-status')).toContainText('Restoring the card');
 });

@@ -78,6 +78,8 @@ export const slowdownRule = z.object({
    */
   state: z.enum(['watching', 'slowing', 'slowed', 'restoring', 'refused']),
   slowedUntil: z.number().int().nullable(),
+  /** While slowing or slowed: a speed-up the holder bought outranks the rule until then; the card runs slow after it. */
+  speedUpUntil: z.number().int().nullable(),
   message: z.string(),
 });
 export type SlowdownRule = z.infer<typeof slowdownRule>;

@@ -4,11 +4,14 @@ import type { App } from '../../lib/route.ts';
 import { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { carrierJobs } from './service.ts';
+import { CardSpeeds } from './speed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The carrier provider of the iot modules (tests reach the simulator's failure modes here). */
     iotCarrier: CarrierProvider;
+    /** A card's speed at the carrier, decided from what the modules want of it (speed-ups, slow-downs). */
+    iotSpeeds: CardSpeeds;
   }
 }
 
@@ -17,6 +20,7 @@ export const iotCarrierPlugin = fp(
   async (app: App) => {
     const carrier: CarrierProvider = new CarrierSimulator();
     app.decorate('iotCarrier', carrier);
+    app.decorate('iotSpeeds', new CardSpeeds(carrier, app.shared.locks));
     addJobs(app.jobs, carrierJobs(app.db, carrier));
   },
   { name: 'iot-carrier', dependencies: ['jobs'] },

@@ -20,6 +20,8 @@ import {
   lockCardForSync,
 } from '../iot-sims/service.ts';
 
+export { CardSpeeds, type SpeedWant, type SpeedWanter } from './speed.ts';
+
 type Trx = Kysely<Database>;
 
 function toState(row: {

@@ -23,7 +23,7 @@ const deps = (): ShopDeps => ({
   now: () => clock,
   payments: t.app.payments,
   site: t.app.site,
-  carrier: t.app.iotCarrier,
+  speeds: t.app.iotSpeeds,
   log: t.app.log,
   holdMs: 15 * 60_000,
 });
@@ -301,5 +301,52 @@ describe('speed-up', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ carrier_state: 'applied', carrier_tries: 0, applied_at: JUNE_1 + 10_000 });
     expect(carrier.speedOf(iccid, clock)).toBe('5G_300M');
+  });
+});
+
+describe('a speed-up and the holder’s slow-down rule on one card', () => {
+  /** Puts the card past 1 GB this month (June 2026) and lets the slow-down job decide. */
+  async function pastTheLimit(simId: number) {
+    await t.app.db.db.updateTable('iot_sims').set({ month_use_flow: 2048, usage_month: '2026-06' }).where('id', '=', simId).execute();
+    await t.app.jobs.get('iot.slowdown')!.run(clock);
+  }
+
+  it('a speed-up bought on a slowed card holds while it runs; then the card is slowed again, not set to full speed', async () => {
+    clock = JUNE_1;
+    const { id: simId, iccid, c } = await withPackage();
+    const plan = await addPlan({ price: 300, hours: 2 });
+    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 1, speed: 'SLOW_512K' })).code).toBe(0);
+    await pastTheLimit(simId);
+    expect(carrier.speedOf(iccid, clock)).toBe('SLOW_512K');
+
+    const bought = await c.post('/api/iot/createAccelerateOrder', { accelerateId: plan }, { 'idempotency-key': key() });
+    expect(bought.data.order.carrierState).toBe('applied');
+    expect(carrier.speedOf(iccid, clock)).toBe('5G_300M');
+    clock = JUNE_1 + 2 * HOUR;
+    expect(await runDueSpeedChanges(deps(), clock, simId)).toBe(1);
+    expect(carrier.speedOf(iccid, clock)).toBe('SLOW_512K');
+    // Still slowed the next day: the slow-down lasts until July 1 (China time).
+    expect(carrier.speedOf(iccid, JUNE_1 + 24 * HOUR)).toBe('SLOW_512K');
+  });
+
+  it('a slow-down reached during a speed-up waits for its end; paused, the card gets its own speed', async () => {
+    clock = JUNE_1;
+    const { id: simId, iccid, c } = await withPackage();
+    const plan = await addPlan({ price: 300, hours: 2 });
+    expect((await c.post('/api/iot/createAccelerateOrder', { accelerateId: plan }, { 'idempotency-key': key() })).code).toBe(0);
+    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 1, speed: 'SLOW_1M' })).code).toBe(0);
+    clock = JUNE_1 + HOUR;
+    await pastTheLimit(simId);
+    expect(carrier.speedOf(iccid, clock)).toBe('5G_300M');
+    // The rules page says so: slowed, after the speed-up.
+    const during = (await c.get('/api/iot/autoRules')).data.slowdown;
+    expect(during).toMatchObject({ state: 'slowed', speedUpUntil: JUNE_1 + 2 * HOUR });
+    clock = JUNE_1 + 2 * HOUR;
+    expect(await runDueSpeedChanges(deps(), clock, simId)).toBe(1);
+    expect(carrier.speedOf(iccid, clock)).toBe('SLOW_1M');
+    expect((await c.get('/api/iot/autoRules')).data.slowdown).toMatchObject({ state: 'slowed', speedUpUntil: null });
+    expect((await c.post('/api/iot/autoRules/slowdown/pause', { paused: true })).code).toBe(0);
+    await t.app.jobs.get('iot.slowdown')!.run(clock);
+    expect(carrier.speedSetOn(iccid)).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { ProvisionError } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
-import { packageInEffectUntil } from '../iot-carrier/service.ts';
+import { packageInEffectUntil, type SpeedWant } from '../iot-carrier/service.ts';
 import { assertUsable, checkPayPassword, post, postOrFail } from '../iot-money/service.ts';
 import { type Card, cardById, lockCard, notePerksUntil } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
@@ -349,18 +349,15 @@ async function giveUp(deps: ShopDeps, o: OrderRow, reason: string, restore: bool
 
 /** Makes the claimed call of an order at the carrier (no transaction open) and records its answer. */
 async function call(deps: ShopDeps, o: OrderRow, now: number): Promise<void> {
+  const applying = o.carrier_state === 'apply';
+  if (applying && o.end_at <= now) return giveUp(deps, o, 'the speed-up window ended before it could be applied', false, now);
   const sim = await cardById(deps.db, o.sim_id);
   const card = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
-  const applying = o.carrier_state === 'apply';
   const tries = o.carrier_tries + 1;
   try {
-    await deps.carrier.setSpeed(
-      card,
-      applying
-        ? { opKey: `${o.order_sn}:apply`, speedCode: o.speed_code, until: o.end_at }
-        : { opKey: `${o.order_sn}:restore`, speedCode: null, until: null },
-      now,
-    );
+    // The card's speed is what is wanted now: this speed-up while it applies, after it the
+    // holder's slow-down if one is in force, else the card's own speed.
+    await deps.speeds.set(o.sim_id, card, `${o.order_sn}:${applying ? 'apply' : 'restore'}`, now);
   } catch (err) {
     if (applying && err instanceof ProvisionError) return giveUp(deps, o, err.message, false, now);
     if (applying && tries >= SPEED_MAX_TRIES) return giveUp(deps, o, 'the carrier did not answer', true, now);
@@ -390,6 +387,12 @@ async function call(deps: ShopDeps, o: OrderRow, now: number): Promise<void> {
     );
   }
   deps.sims.forgetSimInfo(o.sim_id);
+}
+
+/** What a speed-up wants of its card's speed (iot-carrier's CardSpeeds): its profile while it is in force. */
+export async function speedUpWant(deps: ShopDeps, simId: number, now: number): Promise<SpeedWant | null> {
+  const o = await repo.speedUpInForce(deps.db, simId, now);
+  return o ? { speedCode: o.speed_code, until: Number(o.end_at) } : null;
 }
 
 /** The purchase's own first call, right after its commit; waited for at most 2 s. */

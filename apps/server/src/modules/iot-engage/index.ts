@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
-import { accelerateJobs, currentAccelerateOrder, registerAccelerateOrderType } from './accelerate.ts';
+import { accelerateJobs, currentAccelerateOrder, registerAccelerateOrderType, speedUpWant } from './accelerate.ts';
 import type { ShopDeps } from './online.ts';
 import { engageRoutes } from './routes.ts';
 import { closeUnpaidVip, currentVipOrder, packageDiscountOf, registerVipOrderType } from './vip.ts';
@@ -23,7 +23,7 @@ export const iotEngagePlugin = fp(
       now: () => app.config.now(),
       payments: app.payments,
       site: app.site,
-      carrier: app.iotCarrier,
+      speeds: app.iotSpeeds,
       log: app.log,
       holdMs: app.config.orderHoldMinutes * 60_000,
     };
@@ -33,6 +33,8 @@ export const iotEngagePlugin = fp(
     app.iotSims.usePackageDiscount(packageDiscountOf);
     registerVipOrderType(deps);
     registerAccelerateOrderType(deps);
+    // A paid speed-up outranks the holder's slow-down rule (iot-rules, rank 1) while it runs.
+    app.iotSpeeds.add(2, (simId, now) => speedUpWant(deps, simId, now));
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await engageRoutes(deps)(scope);

@@ -7,7 +7,7 @@ import type { PaymentView } from '@simshop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { invalid } from '../../lib/errors.ts';
 import { termOr } from '../../lib/messages.ts';
-import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import type { CardSpeeds } from '../iot-carrier/service.ts';
 import type { Payments } from '../payments/service.ts';
 import type { Site } from '../site/service.ts';
 import type { EngageDeps } from './tasks.ts';
@@ -20,7 +20,8 @@ export const ACCELERATE_ORDER_TYPE = 'iot_accelerate';
 export interface ShopDeps extends EngageDeps {
   payments: Payments;
   site: Site;
-  carrier: CarrierProvider;
+  /** The card's speed at the carrier (iot-carrier). */
+  speeds: CardSpeeds;
   log: FastifyBaseLogger;
   /** How long an unpaid order waits for its payment (ORDER_HOLD_MINUTES). */
   holdMs: number;

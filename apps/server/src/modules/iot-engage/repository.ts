@@ -263,6 +263,20 @@ export async function runningAccelerate(db: Db, simId: number, now: number) {
   return (await runningAccelerateRow(db, simId, now))[0];
 }
 
+/** The card's speed-up the carrier should hold now: paid, being applied or applied, its window open. */
+export function speedUpInForce(db: Db, simId: number, now: number) {
+  return db
+    .selectFrom('iot_accelerate_orders')
+    .select(['speed_code', 'end_at'])
+    .where('sim_id', '=', simId)
+    .where('status', '=', 1)
+    .where('carrier_state', 'in', ['apply', 'applied'])
+    .where('end_at', '>', now)
+    .orderBy('end_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function addAccelerateOrder(trx: Db, row: Insertable<Database['iot_accelerate_orders']>) {
   return trx.insertInto('iot_accelerate_orders').values(row).returningAll().executeTakeFirstOrThrow();
 }

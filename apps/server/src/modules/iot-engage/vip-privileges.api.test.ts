@@ -61,7 +61,7 @@ const deps = () => ({
   now: () => clock,
   payments: t.app.payments,
   site: t.app.site,
-  carrier: t.app.iotCarrier,
+  speeds: t.app.iotSpeeds,
   log: t.app.log,
   holdMs: 15 * 60_000,
 });

@@ -29,7 +29,7 @@ afterAll(async () => t.close());
 
 const deps = (): RuleDeps => ({
   db: t.app.db,
-  carrier: t.app.iotCarrier,
+  speeds: t.app.iotSpeeds,
   topups: t.app.iotTopups,
   sms: t.app.sms,
   forgetSimInfo: (simId) => t.app.iotSims.forgetSimInfo(simId),
@@ -188,6 +188,7 @@ describe('slow-down rule', () => {
       paused: false,
       state: 'watching',
       slowedUntil: null,
+      speedUpUntil: null,
       message: '',
     });
     await useMb(id, 1000);
@@ -197,7 +198,7 @@ describe('slow-down rule', () => {
     await runSlowdowns(deps(), clock);
     expect(carrier.speedOf(iccid, clock)).toBe('SLOW_512K');
     const slowed = await c.get<AutoRulesReply>('/api/iot/autoRules');
-    expect(slowed.data.slowdown).toMatchObject({ state: 'slowed', slowedUntil: JULY_1 });
+    expect(slowed.data.slowdown).toMatchObject({ state: 'slowed', slowedUntil: JULY_1, speedUpUntil: null });
     expect(slowed.data.monthUseMb).toBe(1100);
     expect(nextMonthStart(clock)).toBe(JULY_1);
     clock = JULY_1 + 1000;

@@ -25,14 +25,16 @@ import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { chinaMonth } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { type Language, type Param, render, termOr } from '../../lib/messages.ts';
-import { type CarrierProvider, ProvisionError } from '../../providers/carrier/types.ts';
+import { ProvisionError } from '../../providers/carrier/types.ts';
+import type { CardSpeeds, SpeedWant } from '../iot-carrier/service.ts';
 import { checkPayPassword, type MoneyTopups } from '../iot-money/service.ts';
 import { type Card, cardById } from '../iot-sims/service.ts';
 import type { Sms } from '../sms/service.ts';
 
 export interface RuleDeps {
   db: Db;
-  carrier: CarrierProvider;
+  /** The card's speed at the carrier (iot-carrier). */
+  speeds: CardSpeeds;
   /** Balance top-ups (iot-money). */
   topups: MoneyTopups;
   sms: Pick<Sms, 'notify'>;
@@ -61,6 +63,9 @@ export function nextMonthStart(ms: number): number {
   const [y, m] = chinaMonth(ms).split('-').map(Number) as [number, number];
   return Date.UTC(y, m, 1) - 8 * HOUR;
 }
+
+/** When a slow-down decided on `decided_at` ends: the start of the next China month. */
+const slowEnd = (r: { decided_at: number | null }, now: number) => nextMonthStart(Number(r.decided_at ?? now));
 
 /** Wait before the next try after `tries` calls without an answer: 10 s, 20 s, 40 s... at most 10 min. */
 const retryDelay = (tries: number) => Math.min(10_000 * 2 ** Math.max(0, tries - 1), 600_000);
@@ -98,7 +103,7 @@ function requestView(r: RequestRow, language: Language): TopupRequest {
   };
 }
 
-function slowView(r: SlowRow, now: number, language: Language): SlowdownRule {
+async function slowView(deps: RuleDeps, r: SlowRow, now: number, language: Language): Promise<SlowdownRule> {
   const state: SlowdownRule['state'] =
     r.state === 'apply'
       ? 'slowing'
@@ -109,12 +114,16 @@ function slowView(r: SlowRow, now: number, language: Language): SlowdownRule {
           : r.state === 'refused' && r.month === chinaMonth(now)
             ? 'refused'
             : 'watching';
+  const inForce = state === 'slowed' || state === 'slowing';
+  // What the card runs on is decided by rank (iot-carrier's CardSpeeds): a paid speed-up outranks the rule.
+  const wanted = inForce ? await deps.speeds.wanted(Number(r.sim_id), now) : null;
   return {
     limitGb: Math.round(r.limit_mb / GB),
     speed: r.speed_code as SlowdownRule['speed'],
     paused: r.paused === 1,
     state,
-    slowedUntil: state === 'slowed' || state === 'slowing' ? nextMonthStart(Number(r.decided_at ?? now)) : null,
+    slowedUntil: inForce ? slowEnd(r, now) : null,
+    speedUpUntil: wanted && wanted.speedCode !== r.speed_code ? wanted.until : null,
     message: state === 'refused' ? worded(r.message, language) : '',
   };
 }
@@ -147,7 +156,7 @@ export async function autoRules(deps: RuleDeps, simId: number, language: Languag
           open: open ? requestView(open, language) : null,
         }
       : null,
-    slowdown: slow ? slowView(slow, now, language) : null,
+    slowdown: slow ? await slowView(deps, slow, now, language) : null,
     requests: requests.map((r) => requestView(r, language)),
     balance: Number(card.balance),
     monthUseMb: monthUse(card, now),
@@ -488,20 +497,31 @@ async function markDue(deps: RuleDeps, now: number): Promise<void> {
   }
 }
 
+/** What the holder's slow-down wants of the card's speed (iot-carrier's CardSpeeds): its profile while in force this month. */
+export async function slowdownWant(deps: RuleDeps, simId: number, now: number): Promise<SpeedWant | null> {
+  const r = await deps.db.db
+    .selectFrom('iot_slowdown_rules')
+    .select(['speed_code', 'decided_at'])
+    .where('sim_id', '=', simId)
+    .where('state', 'in', ['apply', 'applied'])
+    .where('paused', '=', 0)
+    .where('removed', '=', 0)
+    .executeTakeFirst();
+  const until = r ? slowEnd(r, now) : 0;
+  return r && until > now ? { speedCode: r.speed_code, until } : null;
+}
+
 /** Makes a claimed call at the carrier (no transaction open) and records its answer on the row. */
 async function callCarrier(deps: RuleDeps, r: SlowRow, now: number): Promise<void> {
   const { db } = deps.db;
   const sim = await cardById(db, r.sim_id);
   const card = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
   const applying = r.state === 'apply';
-  const key = `slow:${r.op_id}`;
-  const until = nextMonthStart(Number(r.decided_at ?? now));
+  const until = slowEnd(r, now);
   try {
-    await deps.carrier.setSpeed(
-      card,
-      applying ? { opKey: `${key}:apply`, speedCode: r.speed_code, until } : { opKey: `${key}:restore`, speedCode: null, until: null },
-      now,
-    );
+    // The card's speed is what is wanted now: this slow-down while it applies (unless a paid
+    // speed-up runs, which outranks it), after it a running speed-up or the card's own speed.
+    await deps.speeds.set(r.sim_id, card, `slow:${r.op_id}:${applying ? 'apply' : 'restore'}`, now);
   } catch (err) {
     if (applying && err instanceof ProvisionError) {
       await db

@@ -1,4 +1,4 @@
-import { type AutoRulesReply, SLOW_SPEEDS, type SlowSpeed, TOPUP_CAP_MAX } from '@simshop/contract/iot-rules';
+import { type AutoRulesReply, SLOW_SPEEDS, type SlowdownRule, type SlowSpeed, TOPUP_CAP_MAX } from '@simshop/contract/iot-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -19,7 +19,7 @@ import { PAY_PASSWORD_PAGE, type PasswordOutcome, PayPasswordSheet } from '../..
 import { flowText } from '../../../../features/sim/format.ts';
 import { parseYuan, payMethodLabel } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
+import { formatDate, formatDateTime, formatNearDateTime } from '../../../../lib/datetime.ts';
 import { Dialog, Toast } from '../../../../lib/feedback.ts';
 import { money, yuan } from '../../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
@@ -155,6 +155,16 @@ export default function AutoRulesPage() {
   const sd = data.slowdown;
   const open = rule?.open ?? null;
   const speedName = (s: SlowSpeed) => t(`iot.rules.speed.${s}`);
+  /** What the slow-down rule does now: paused, slowed (after a speed-up the holder bought), refused, or its state. */
+  const slowStatus = (r: SlowdownRule) => {
+    if (r.paused && r.state === 'watching') return t('iot.rules.paused');
+    if (r.state === 'refused') return t('iot.rules.refused', { reason: r.message });
+    if (r.state !== 'slowed' || !r.slowedUntil) return t(`iot.rules.slowState.${r.state}`);
+    const slowed = { speed: speedName(r.speed), date: formatDate(r.slowedUntil) };
+    return r.speedUpUntil
+      ? t('iot.rules.slowedAfterSpeedUp', { ...slowed, time: formatNearDateTime(r.speedUpUntil) })
+      : t('iot.rules.slowedUntil', slowed);
+  };
 
   return (
     <div className="auto-rules">
@@ -282,15 +292,7 @@ export default function AutoRulesPage() {
         {sd ? (
           <div className="auto-rules-status" data-testid="slowdown-status">
             <div>{t('iot.rules.slowSummary', { limit: sd.limitGb, speed: speedName(sd.speed) })}</div>
-            <div className={sd.state === 'slowed' || sd.state === 'refused' ? 'auto-rules-warn' : 'muted'}>
-              {sd.paused && sd.state === 'watching'
-                ? t('iot.rules.paused')
-                : sd.state === 'slowed' && sd.slowedUntil
-                  ? t('iot.rules.slowedUntil', { speed: speedName(sd.speed), date: formatDate(sd.slowedUntil) })
-                  : sd.state === 'refused'
-                    ? t('iot.rules.refused', { reason: sd.message })
-                    : t(`iot.rules.slowState.${sd.state}`)}
-            </div>
+            <div className={sd.state === 'slowed' || sd.state === 'refused' ? 'auto-rules-warn' : 'muted'}>{slowStatus(sd)}</div>
           </div>
         ) : null}
         <label className="auto-rules-field">
