@@ -10,6 +10,7 @@ import { flowParts, flowText, usedRatio } from '../format.ts';
 const PACKAGE_INFO = '/pages-sub/iot/index/packageInfo/index';
 const HISTORY = '/pages-sub/iot/index/historyLine/index';
 const BUY_PACKAGE = '/pages/iot/index/package/index';
+const USAGE_ALERTS = '/pages-sub/iot/index/usageAlerts/index';
 /** The forecast and usage alerts load after the dashboard first paints (they are not in its first bundle). */
 const UsageOutlook = lazy(() => import('./usage-outlook.tsx'));
 
@@ -128,9 +129,18 @@ export function FlowCard({ info, title, style }: { info: SimInfo; title: string;
         </div>
       )}
       {noPackage ? null : (
-        <FirstOpen open={afterPaint}>
-          <UsageOutlook />
-        </FirstOpen>
+        // The outlook's link is there from the first paint, and a line is kept for the forecast
+        // until it comes, so the cards below do not move when it does.
+        <div className="sim-outlook">
+          <FirstOpen open={afterPaint} fallback={<p className="sim-outlook-line pending" aria-hidden="true" />}>
+            <UsageOutlook />
+          </FirstOpen>
+          {knowsPage(USAGE_ALERTS) ? (
+            <button type="button" className="sim-link sim-outlook-settings" onClick={() => void navigateTo(USAGE_ALERTS)}>
+              {t('iot.alerts.settings')} <RightOutline />
+            </button>
+          ) : null}
+        </div>
       )}
       {knowsPage(HISTORY) ? (
         <button type="button" className="sim-flow-history" onClick={() => void navigateTo(HISTORY)}>

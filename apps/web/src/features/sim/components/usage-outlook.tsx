@@ -1,7 +1,7 @@
 import type { UsageAlert } from '@simshop/contract/iot-alerts';
 import { useQueryClient } from '@tanstack/react-query';
-import { BellOutline, RightOutline } from 'antd-mobile-icons';
-import { formatDate } from '../../../lib/datetime.ts';
+import { BellOutline } from 'antd-mobile-icons';
+import { formatDate, formatNearDateTime } from '../../../lib/datetime.ts';
 import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -12,7 +12,6 @@ import { markUsageAlertsRead, usageAlertsKey, useUsageAlerts, useUsageForecast }
 import { flowText } from '../format.ts';
 import './usage-outlook.css';
 
-export const USAGE_ALERTS = '/pages-sub/iot/index/usageAlerts/index';
 const AUTO_RULES = '/pages-sub/iot/index/autoRules/index';
 const BUY_PACKAGE = '/pages/iot/index/package/index';
 
@@ -23,14 +22,15 @@ export function alertText(t: (key: string, options?: Record<string, unknown>) =>
 }
 
 /**
- * Under the flow card, after the first paint: the newest unread usage alert with the way to buy
- * data, when the data runs out at this week's pace, and the way to the alert settings.
+ * In the flow card's outlook, after the first paint: the newest unread usage alert with the way to
+ * buy data, when the data runs out at this week's pace, and a slow-down in force.
  */
 export default function UsageOutlook() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const simNo = useSession((s) => s.simNo);
-  const forecast = useUsageForecast().data;
+  const forecastQuery = useUsageForecast();
+  const forecast = forecastQuery.data;
   const alerts = useUsageAlerts().data;
   const unread = alerts?.list.find((a) => !a.read);
   const slowdown = useAutoRules().data?.slowdown;
@@ -55,9 +55,8 @@ export default function UsageOutlook() {
       : forecast?.state === 'lasts' && forecast.endAt
         ? t('iot.alerts.lasts', { pace: flowText(forecast.paceMbPerDay), date: formatDate(forecast.endAt) })
         : null;
-  if (!unread && !line && !slowed) return null;
   return (
-    <div className="sim-outlook">
+    <>
       {unread ? (
         <div className="sim-outlook-alert" role="status">
           <BellOutline aria-hidden="true" />
@@ -82,6 +81,8 @@ export default function UsageOutlook() {
         <p className={forecast?.state === 'runsOut' ? 'sim-outlook-line warn' : 'sim-outlook-line'} data-testid="flow-forecast">
           {line}
         </p>
+      ) : forecastQuery.isLoading ? (
+        <p className="sim-outlook-line pending" aria-hidden="true" />
       ) : null}
       {slowed ? (
         <button
@@ -90,14 +91,13 @@ export default function UsageOutlook() {
           data-testid="slowed-line"
           onClick={() => void navigateTo(AUTO_RULES)}
         >
-          {t('iot.rules.dashboardSlowed', { speed: t(`iot.rules.speed.${slowed.speed}`), date: formatDate(slowed.slowedUntil!) })}
+          {t(slowed.speedUpUntil ? 'iot.rules.dashboardSlowedAfterSpeedUp' : 'iot.rules.dashboardSlowed', {
+            speed: t(`iot.rules.speed.${slowed.speed}`),
+            date: formatDate(slowed.slowedUntil!),
+            time: slowed.speedUpUntil ? formatNearDateTime(slowed.speedUpUntil) : '',
+          })}
         </button>
       ) : null}
-      {knowsPage(USAGE_ALERTS) ? (
-        <button type="button" className="sim-link sim-outlook-settings" onClick={() => void navigateTo(USAGE_ALERTS)}>
-          {t('iot.alerts.settings')} <RightOutline />
-        </button>
-      ) : null}
-    </div>
+    </>
   );
 }

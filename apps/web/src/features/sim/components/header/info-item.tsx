@@ -6,7 +6,7 @@ import { itemValue } from '../item-value.ts';
 
 type Item = SimLayout['index']['header']['data']['infoItems'][number];
 
-/** A figure of the header: big value, small label; opens its page when it has one. */
+/** A figure of the header: big value (smaller when it is long, as a date is), small label; opens its page when it has one. */
 export function InfoItem({ item, info }: { item: Item; info: SimInfo }) {
   const { t } = useTranslation();
   const text = useLayoutText();
@@ -14,7 +14,7 @@ export function InfoItem({ item, info }: { item: Item; info: SimInfo }) {
   const label = text('item', item.key, item.title);
   const content = (
     <>
-      <span className="sim-info-value" data-testid={`info-${item.key}`}>
+      <span className={v.value.length > 9 ? 'sim-info-value long' : 'sim-info-value'} data-testid={`info-${item.key}`}>
         {v.prefix ? <small>{v.prefix}</small> : null}
         {v.value}
         {v.unit ? <small> {v.unit}</small> : null}
