@@ -16,6 +16,28 @@ test('opens /shop/ on the home tab with the storefront config and the tab bar co
   await expect(tabBar(page)).toHaveCSS('border-top-color', 'rgb(0, 0, 0)');
 });
 
+test('a first visit draws the home from the storefront config in the page, without asking for it', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/hk/baseConfig')) asked.push(r.url());
+  });
+  await page.goto('/shop/');
+  await expect(page.getByRole('img', { name: 'Lucky numbers, limited-time offer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Number Select' })).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
+test('with another language chosen, the app asks for the storefront config in it', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('simshop-language', 'zh-Hans'));
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/hk/baseConfig')) asked.push(r.headers()['accept-language'] ?? '');
+  });
+  await page.goto('/shop/');
+  await expect(page.getByRole('heading', { name: '号码优选' })).toBeVisible();
+  expect(asked).toEqual(['zh-Hans']);
+});
+
 test('switches tabs and shows each tab page', async ({ page }) => {
   await page.goto('/shop/');
   await tabBar(page).getByRole('tab', { name: 'Customer service' }).click();

@@ -124,7 +124,10 @@ describe('what is sent', () => {
   });
 
   it('gives up after the 180000 ms timeout with the transport message', async () => {
-    vi.useFakeTimers();
+    // Only the request's own timer is faked. jsdom draws animation frames on a setInterval: a frame
+    // asked for while that was faked would be lost when the real timers come back, and with it every
+    // later frame, so the next dialog could never finish closing.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fetchMock.mockImplementationOnce(
       (_url: string, init: RequestInit) =>
         new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),

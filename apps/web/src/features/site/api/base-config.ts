@@ -1,5 +1,6 @@
 import type { BaseConfig } from '@simshop/contract/site';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { get } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session.ts';
 import { REFRESH_THROTTLE_MS, throttle } from '../../../lib/throttle.ts';
@@ -34,13 +35,38 @@ export function useBaseConfig(): BaseConfig | null {
 }
 
 /**
- * Fetches the promoter's base config as the app starts, side by side with the first page's code and
- * texts: every page's frame reads it, and waiting for the page to render first put a round trip
- * before the home's largest image. On the home, its first banner is fetched as soon as the config
- * names it, so the image is in when the carousel draws it.
+ * The default storefront's base config that the server put in the page (GET /shop/), taken once:
+ * used only when the app shows the default storefront in the language the page was asked in.
+ */
+function configInPage(promoCode: string | undefined): BaseConfig | undefined {
+  // The server's lib/shop-page.ts names the block.
+  const block = document.getElementById('shop-boot');
+  if (!block) return undefined;
+  block.remove();
+  try {
+    const boot = JSON.parse(block.textContent ?? '') as { language: string; config: BaseConfig };
+    return !promoCode && boot.language === currentLanguage() ? boot.config : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The promoter's base config as the app starts: from the page when the server put it there (a
+ * first visit to the default storefront draws its home without a round trip, its first banner
+ * preloaded by the page), otherwise fetched side by side with the first page's code and texts. On
+ * the home, its first banner is fetched as soon as the fetched config names it, so the image is in
+ * when the carousel draws it.
  */
 export function prefetchBaseConfig(client: QueryClient, home: boolean): void {
-  const query = baseConfigQuery(useSession.getState().carried.promoCode);
+  const promoCode = useSession.getState().carried.promoCode;
+  const query = baseConfigQuery(promoCode);
+  const inPage = configInPage(promoCode);
+  if (inPage) {
+    client.setQueryData(query.queryKey, inPage);
+    useSession.getState().setBaseConfig(inPage);
+    return;
+  }
   void client.prefetchQuery(query).then(() => {
     const banner = client.getQueryData<BaseConfig>(query.queryKey)?.front.indexCarousel[0]?.image;
     if (home && banner) new Image().src = banner;
