@@ -185,13 +185,23 @@ export async function deleteBefore<T extends keyof Database & string>(
   batch = PURGE_BATCH,
 ): Promise<number> {
   const rowId = sql.raw(name === 'sqlite' ? 'rowid' : 'ctid');
-  let total = 0;
-  for (;;) {
+  return deleteInBatches(batch, async () => {
     const result =
       await sql`delete from ${sql.table(table)} where ${rowId} in (select ${rowId} from ${sql.table(table)} where ${sql.ref(column)} < ${before} limit ${batch})`.execute(
         db,
       );
-    const deleted = Number(result.numAffectedRows ?? 0);
+    return Number(result.numAffectedRows ?? 0);
+  });
+}
+
+/**
+ * Runs `deleteBatch` (one short statement deleting at most `batch` rows) until a batch comes back
+ * short, so a purge never holds a long lock; how many rows went in all.
+ */
+export async function deleteInBatches(batch: number, deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
     total += deleted;
     if (deleted < batch) return total;
   }
@@ -258,6 +268,44 @@ export function storageProblem(target: DatabaseTarget, dataDir: string): string 
     }
   }
   return null;
+}
+
+/** True when the error is a unique-constraint violation on `column` (SQLite names `table.column`, PostgreSQL `Key (column)=…`). */
+function violatesUniqueOf(error: unknown, column: string): boolean {
+  const e = error as { message?: string; detail?: string };
+  return (
+    isUniqueViolation(error) && (`${e.message ?? ''} ${e.detail ?? ''}`.includes(`.${column}`) || (e.detail ?? '').includes(`(${column})`))
+  );
+}
+
+/**
+ * Inserts a row under a fresh number from `number()` (a time stamp and random digits, so two rows
+ * made in the same second may draw the same digits), drawing again while the number is taken, five
+ * times at most. In a PostgreSQL transaction the failed insert is undone to a savepoint, so the
+ * transaction goes on; SQLite undoes only the failed statement by itself.
+ */
+export async function insertNumbered<T>(
+  dialect: DialectName,
+  db: Kysely<any>,
+  column: string,
+  number: () => string,
+  insert: (no: string) => Promise<T>,
+): Promise<T> {
+  const savepoint = dialect === 'postgres' && db.isTransaction;
+  for (let draw = 1; ; draw++) {
+    if (savepoint) await sql`savepoint numbered`.execute(db);
+    try {
+      const row = await insert(number());
+      if (savepoint) await sql`release savepoint numbered`.execute(db);
+      return row;
+    } catch (error) {
+      if (savepoint) {
+        await sql`rollback to savepoint numbered`.execute(db);
+        await sql`release savepoint numbered`.execute(db);
+      }
+      if (draw >= 5 || !violatesUniqueOf(error, column)) throw error;
+    }
+  }
 }
 
 /** True when the error is a unique-constraint violation. */

@@ -32,6 +32,20 @@ export interface OrderDeps extends Deps {
   webhooks?: WebhookEmitter;
 }
 
+/** The columns a new order awaiting payment starts with: its owner, its hold on the stock and no payment yet. */
+export function awaitingPayment(deps: OrderDeps, owner: Owner, now: number) {
+  return {
+    status: 'awaiting_payment' as const,
+    owner_mobile: owner.mobile ?? '',
+    owner_session: owner.session,
+    hold_until: now + deps.config.orderHoldMinutes * 60_000,
+    cancel_reason: '',
+    paid_payment_no: '',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Where parcels leave from (the simulator's origin). */
 export const WAREHOUSE_CITY = '深圳市';
 

@@ -3,6 +3,7 @@ import type { FastNumberApplication, FastNumberApplyBody, FastNumberProducts, Fa
 import type { OrderDetail, OrderSummary } from '@simshop/contract/orders';
 import { fileUrl } from '@simshop/contract/uploads';
 import { isChineseId } from '@simshop/contract/validate';
+import { insertNumbered } from '../../db/dialect.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
@@ -129,26 +130,33 @@ export async function applyFastNumber(deps: OrderDeps, owner: Owner, promoter: P
   const pkg = await deps.numbers.packageOfOperator(deps.db, input.operator, input.packageId);
   const now = deps.now();
   await verifyCode(deps, input.mobile, 'apply', input.code, now);
-  const o = await repo.insert(deps.db, {
-    order_no: orderNumber('F', now),
-    promoter_id: promoter.id,
-    operator: input.operator,
-    package_id: pkg.id,
-    package_name: pkg.name,
-    monthly_fee: pkg.monthlyFee,
-    applicant_name: input.applicantName.trim(),
-    id_number: idNumber,
-    contact_mobile: input.mobile,
-    province: input.address.province,
-    city: input.address.city,
-    county: input.address.county,
-    address_detail: input.address.detail.trim(),
-    status: 'submitted',
-    owner_mobile: owner.mobile ?? input.mobile,
-    owner_session: owner.session,
-    created_at: now,
-    updated_at: now,
-  });
+  const o = await insertNumbered(
+    deps.dialect,
+    deps.db,
+    'order_no',
+    () => orderNumber('F', now),
+    (orderNo) =>
+      repo.insert(deps.db, {
+        order_no: orderNo,
+        promoter_id: promoter.id,
+        operator: input.operator,
+        package_id: pkg.id,
+        package_name: pkg.name,
+        monthly_fee: pkg.monthlyFee,
+        applicant_name: input.applicantName.trim(),
+        id_number: idNumber,
+        contact_mobile: input.mobile,
+        province: input.address.province,
+        city: input.address.city,
+        county: input.address.county,
+        address_detail: input.address.detail.trim(),
+        status: 'submitted',
+        owner_mobile: owner.mobile ?? input.mobile,
+        owner_session: owner.session,
+        created_at: now,
+        updated_at: now,
+      }),
+  );
   return detail(deps, o, owner.language);
 }
 

@@ -3,6 +3,7 @@ import type { CreateGoodsOrderBody } from '@simshop/contract/goods';
 import type { OrderDetail, OrderStatus, OrderSummary } from '@simshop/contract/orders';
 import type { PaymentView, PayResult } from '@simshop/contract/payments';
 import type { Transaction } from 'kysely';
+import { insertNumbered } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
@@ -14,6 +15,7 @@ import type { PaymentRow } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
 import {
   addressOf,
+  awaitingPayment,
   checkAddress,
   checkOwner,
   emitPaid,
@@ -125,32 +127,32 @@ export async function createGoodsOrder(deps: OrderDeps, owner: Owner, promoter: 
   const now = deps.now();
   const order = await deps.db.transaction().execute(async (trx) => {
     if (!(await deps.goods.takeStock(trx, sku.skuId, input.quantity))) throw soldOut();
-    return repo.insert(trx, {
-      order_no: orderNumber('G', now),
-      promoter_id: promoter.id,
-      goods_id: sku.goodsId,
-      sku_id: sku.skuId,
-      goods_name: sku.goodsName,
-      sku_name: sku.skuName,
-      image: sku.image,
-      unit_price: sku.unitPrice,
-      quantity: input.quantity,
-      amount: sku.unitPrice * input.quantity,
-      buyer_name: input.buyerName.trim(),
-      contact_mobile: input.contactMobile,
-      province: input.address.province,
-      city: input.address.city,
-      county: input.address.county,
-      address_detail: input.address.detail.trim(),
-      status: 'awaiting_payment',
-      owner_mobile: owner.mobile ?? '',
-      owner_session: owner.session,
-      hold_until: now + deps.config.orderHoldMinutes * 60_000,
-      cancel_reason: '',
-      paid_payment_no: '',
-      created_at: now,
-      updated_at: now,
-    });
+    return insertNumbered(
+      deps.dialect,
+      trx,
+      'order_no',
+      () => orderNumber('G', now),
+      (orderNo) =>
+        repo.insert(trx, {
+          order_no: orderNo,
+          promoter_id: promoter.id,
+          goods_id: sku.goodsId,
+          sku_id: sku.skuId,
+          goods_name: sku.goodsName,
+          sku_name: sku.skuName,
+          image: sku.image,
+          unit_price: sku.unitPrice,
+          quantity: input.quantity,
+          amount: sku.unitPrice * input.quantity,
+          buyer_name: input.buyerName.trim(),
+          contact_mobile: input.contactMobile,
+          province: input.address.province,
+          city: input.address.city,
+          county: input.address.county,
+          address_detail: input.address.detail.trim(),
+          ...awaitingPayment(deps, owner, now),
+        }),
+    );
   });
   metrics.purchase('goods', 'online');
   return detail(deps, order, owner.language);

@@ -53,9 +53,9 @@ const COMMON = [
 
 function rowsOf(deps: OrderDeps, kind: 'number' | 'goods', f: OperatorOrderFilter) {
   // Typed as number_orders: only the columns both tables have are named; the item is the number,
-  // or the goods, its SKU and the quantity.
+  // or the goods, its SKU and the quantity ("name · SKU ×2"; the server's code is kept ASCII-only).
   const table = kind === 'number' ? 'number_orders' : 'goods_orders';
-  const item = kind === 'number' ? sql<string>`number` : sql<string>`goods_name || ' · ' || sku_name || ' ×' || quantity`;
+  const item = kind === 'number' ? sql<string>`number` : sql<string>`goods_name || ' \u00b7 ' || sku_name || ' \u00d7' || quantity`;
   let q = deps.db.selectFrom(table as 'number_orders').select([...COMMON, sql.lit(kind).as('kind'), item.as('item')]);
   if (f.reach !== 'all') q = q.where('promoter_id', 'in', f.reach.length > 0 ? f.reach : [-1]);
   if (f.promoterId !== undefined) q = q.where('promoter_id', '=', f.promoterId);

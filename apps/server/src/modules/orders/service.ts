@@ -3,7 +3,7 @@ import type { CreateOrderBody, OrderDetail, OrderStatus, OrderSummary } from '@s
 import type { PaymentView, PayResult } from '@simshop/contract/payments';
 import { isChineseId } from '@simshop/contract/validate';
 import type { Transaction } from 'kysely';
-import { forUpdate } from '../../db/dialect.ts';
+import { forUpdate, insertNumbered } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
@@ -17,6 +17,7 @@ import type { PaymentRow, RefundView } from '../payments/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
 import {
   addressOf,
+  awaitingPayment,
   checkAddress,
   checkOwner,
   emitPaid,
@@ -145,33 +146,33 @@ export async function createOrder(deps: OrderDeps, owner: Owner, promoter: Promo
   const now = deps.now();
   try {
     const order = await deps.db.transaction().execute(async (trx) => {
-      const o = await repo.insert(trx, {
-        order_no: orderNumber('N', now),
-        promoter_id: promoter.id,
-        number_id: n.id,
-        number: n.number,
-        operator: n.operator,
-        package_id: pkg.id,
-        package_name: pkg.name,
-        buyer_name: input.buyerName.trim(),
-        id_number: idNumber,
-        contact_mobile: input.contactMobile,
-        province: input.address.province,
-        city: input.address.city,
-        county: input.address.county,
-        address_detail: input.address.detail.trim(),
-        price,
-        prestored: n.prestored,
-        amount: price + n.prestored,
-        status: 'awaiting_payment',
-        owner_mobile: owner.mobile ?? '',
-        owner_session: owner.session,
-        hold_until: now + deps.config.orderHoldMinutes * 60_000,
-        cancel_reason: '',
-        paid_payment_no: '',
-        created_at: now,
-        updated_at: now,
-      });
+      const o = await insertNumbered(
+        deps.dialect,
+        trx,
+        'order_no',
+        () => orderNumber('N', now),
+        (orderNo) =>
+          repo.insert(trx, {
+            order_no: orderNo,
+            promoter_id: promoter.id,
+            number_id: n.id,
+            number: n.number,
+            operator: n.operator,
+            package_id: pkg.id,
+            package_name: pkg.name,
+            buyer_name: input.buyerName.trim(),
+            id_number: idNumber,
+            contact_mobile: input.contactMobile,
+            province: input.address.province,
+            city: input.address.city,
+            county: input.address.county,
+            address_detail: input.address.detail.trim(),
+            price,
+            prestored: n.prestored,
+            amount: price + n.prestored,
+            ...awaitingPayment(deps, owner, now),
+          }),
+      );
       if (!(await deps.numbers.holdNumber(trx, n.id, o.id, now))) throw reserved();
       return o;
     });

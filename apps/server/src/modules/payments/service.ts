@@ -1,6 +1,6 @@
 import type { PaymentStatus, PaymentView, WechatJsapi } from '@simshop/contract/payments';
 import type { Kysely, Transaction } from 'kysely';
-import { isUniqueViolation } from '../../db/dialect.ts';
+import { insertNumbered, isUniqueViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
@@ -193,27 +193,34 @@ export class Payments {
     if (open && (provider.suits ? await provider.suits(open.pay_params) : true)) return toView(open);
     const expiresAt = Math.min(input.expiresAt, now + PAYMENT_TTL_MS);
     if (expiresAt <= now) throw fail('orders.cannotPay');
-    const row = await repo.insert(db, {
-      payment_no: orderNumber('P', now),
-      order_type: input.orderType,
-      order_id: input.orderId,
-      order_no: input.orderNo,
-      amount: input.amount,
-      method: input.method,
-      status: 'pending',
-      subject: input.subject,
-      return_url: input.returnUrl,
-      pay_url: '',
-      pay_params: '',
-      provider_trade_no: '',
-      expires_at: expiresAt,
-      paid_at: null,
-      closed_at: null,
-      refunded_at: null,
-      refund_reason: '',
-      created_at: now,
-      updated_at: now,
-    });
+    const row = await insertNumbered(
+      this.deps.dialect,
+      db,
+      'payment_no',
+      () => orderNumber('P', now),
+      (paymentNo) =>
+        repo.insert(db, {
+          payment_no: paymentNo,
+          order_type: input.orderType,
+          order_id: input.orderId,
+          order_no: input.orderNo,
+          amount: input.amount,
+          method: input.method,
+          status: 'pending',
+          subject: input.subject,
+          return_url: input.returnUrl,
+          pay_url: '',
+          pay_params: '',
+          provider_trade_no: '',
+          expires_at: expiresAt,
+          paid_at: null,
+          closed_at: null,
+          refunded_at: null,
+          refund_reason: '',
+          created_at: now,
+          updated_at: now,
+        }),
+    );
     try {
       const trade = await provider.create(
         {
@@ -385,14 +392,13 @@ export class Payments {
             refundable: `¥${((current.amount - current.refund_reserved) / 100).toFixed(2)}`,
           });
         }
-        const row = await repo.insertRefund(trx, {
-          refundNo: orderNumber('R', now),
-          payment: p,
-          amount: input.amount,
-          reason: input.reason,
-          key: input.key,
-          now,
-        });
+        const row = await insertNumbered(
+          this.deps.dialect,
+          trx,
+          'refund_no',
+          () => orderNumber('R', now),
+          (refundNo) => repo.insertRefund(trx, { refundNo, payment: p, amount: input.amount, reason: input.reason, key: input.key, now }),
+        );
         return { row, created: true };
       });
     } catch (err) {
@@ -450,7 +456,13 @@ export class Payments {
     if (await repo.refundByKey(trx, p.id, 'owed')) return;
     const amount = await repo.reserveRest(trx, p.id, now);
     if (amount === 0) return;
-    await repo.insertRefund(trx, { refundNo: orderNumber('R', now), payment: p, amount, reason, key: 'owed', now });
+    await insertNumbered(
+      this.deps.dialect,
+      trx,
+      'refund_no',
+      () => orderNumber('R', now),
+      (refundNo) => repo.insertRefund(trx, { refundNo, payment: p, amount, reason, key: 'owed', now }),
+    );
   }
 
   /** Asks the provider for the pending refunds of a payment and applies their outcome. */
