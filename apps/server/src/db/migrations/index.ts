@@ -35,6 +35,7 @@ import * as m0039 from './0039_webhooks.ts';
 import * as m0040 from './0040_iot_capabilities.ts';
 import * as m0041 from './0041_iot_auto_rules.ts';
 import * as m0042 from './0042_iot_device_security.ts';
+import * as m0043 from './0043_webhook_purge.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -75,6 +76,7 @@ const all: Record<string, DialectMigration> = {
   '0040_iot_capabilities': m0040,
   '0041_iot_auto_rules': m0041,
   '0042_iot_device_security': m0042,
+  '0043_webhook_purge': m0043,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

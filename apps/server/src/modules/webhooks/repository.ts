@@ -25,6 +25,35 @@ export async function claimEvent(db: Db, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Deletes up to `limit` finished deliveries (delivered or failed) made before `before`, oldest first; how many went. */
+export async function purgeDeliveries(db: Db, before: number, limit: number): Promise<number> {
+  const old = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('state', '<>', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(limit);
+  const r = await db.deleteFrom('webhook_deliveries').where('id', 'in', old).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Deletes up to `limit` events recorded before `before` whose deliveries were made and are all gone; how many went. */
+export async function purgeEvents(db: Db, before: number, limit: number): Promise<number> {
+  const old = db
+    .selectFrom('webhook_events as e')
+    .select('e.id')
+    .where('e.fanned_out', '=', 1)
+    .where('e.created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id'))),
+    )
+    .orderBy('e.id')
+    .limit(limit);
+  const r = await db.deleteFrom('webhook_events').where('id', 'in', old).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export function eventById(db: Db, id: number) {
   return db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -9,6 +9,7 @@ import type {
   WebhookEvent,
 } from '@simshop/contract/webhooks';
 import type { Kysely } from 'kysely';
+import { deleteInBatches, PURGE_BATCH } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
@@ -27,6 +28,8 @@ export const DELIVERY_RULES = {
   batch: 20,
   /** The job's interval. */
   everyMs: 5_000,
+  /** How long finished deliveries, and the events no delivery names any more, are kept. */
+  keepMs: 30 * 86_400_000,
 } as const;
 
 /** The read API's limit per token. */
@@ -286,7 +289,19 @@ export class Webhooks implements WebhookEmitter {
         run: (now) => this.deliverDue(now),
         depth: () => repo.pendingCount(this.deps.db),
       },
+      { name: 'webhooks.purge', everyMs: 3_600_000, run: (now) => this.purge(now) },
     ];
+  }
+
+  /**
+   * Drops what is older than `DELIVERY_RULES.keepMs`: finished deliveries, then the events that no
+   * delivery names (an event of a storefront without endpoints has none from the start). A pending
+   * delivery, and so its event, stays until it is finished. Each batch is its own short statement.
+   */
+  async purge(now: number): Promise<number> {
+    const before = now - DELIVERY_RULES.keepMs;
+    const deliveries = await deleteInBatches(PURGE_BATCH, () => repo.purgeDeliveries(this.deps.db, before, PURGE_BATCH));
+    return deliveries + (await deleteInBatches(PURGE_BATCH, () => repo.purgeEvents(this.deps.db, before, PURGE_BATCH)));
   }
 
   // ── API tokens ──────────────────────────────────────────────────────────────────────────

@@ -360,6 +360,52 @@ describe('webhook deliveries', () => {
   });
 });
 
+describe('the webhook log is kept 30 days', () => {
+  it('the hourly purge drops finished deliveries and their events once 30 days old; a pending delivery and recent ones stay', async () => {
+    const day = 86_400_000;
+    const rx = await receiver();
+    const down = await receiver(Array(4).fill(500));
+    try {
+      const one = await agentWithConsole();
+      const mine = await addEndpoint(one.h, rx.url);
+      const two = await agentWithConsole();
+      const failing = await addEndpoint(two.h, down.url);
+      const quiet = await makeAgent(t.app, null);
+      const db = t.app.db.db;
+      const emit = (promoterId: number, mark: string, at: number) =>
+        t.app.webhooks.emit(db, { promoterId, type: 'order.paid', data: { orderNo: mark } }, at);
+      const start = clock.t;
+      // Day 0: one delivered, one that keeps failing, one of a storefront without endpoints.
+      await emit(one.agent.id, 'old-delivered', start);
+      await emit(two.agent.id, 'old-pending', start);
+      await emit(quiet.id, 'old-no-endpoint', start);
+      await runJob(start);
+      // Day 2: one more delivered (the failing one is tried again and fails again).
+      await emit(one.agent.id, 'recent', start + 2 * day);
+      await runJob(start + 2 * day);
+      expect((await deliveries(one.h, mine.id)).list.map((d) => d.state)).toEqual(['delivered', 'delivered']);
+      expect((await deliveries(two.h, failing.id)).list).toEqual([expect.objectContaining({ state: 'pending', attempt: 2 })]);
+
+      // Day 31: what was finished by day 1 goes.
+      await t.app.jobs.get('webhooks.purge')!.run(start + 31 * day);
+      const kept = await db
+        .selectFrom('webhook_events')
+        .select('payload')
+        .where('promoter_id', 'in', [one.agent.id, two.agent.id, quiet.id])
+        .orderBy('id')
+        .execute();
+      expect(kept.map((e) => JSON.parse(e.payload).orderNo)).toEqual(['old-pending', 'recent']);
+      const left = (await deliveries(one.h, mine.id)).list;
+      expect(left).toHaveLength(1);
+      expect(left[0]!.createdAt).toBe(start + 2 * day);
+      expect((await deliveries(two.h, failing.id)).list).toEqual([expect.objectContaining({ state: 'pending', attempt: 2 })]);
+    } finally {
+      await rx.close();
+      await down.close();
+    }
+  });
+});
+
 describe('endpoint addresses', () => {
   it('takes HTTPS, and plain HTTP only to this machine outside production', async () => {
     const { h } = await agentWithConsole();
