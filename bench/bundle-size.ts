@@ -31,18 +31,26 @@ export const ENTRIES: Entry[] = [
 ];
 
 /** A SIM session for the demo card, as the app keeps it in localStorage. */
-export async function demoSimSession(base: string): Promise<{ simNo: string; token: string }> {
-  const res = await fetch(`${base}/api/simLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sn: '1440000000001', agreeProtocol: true }),
-  });
-  const b = (await res.json()) as { code: number; data: { simNo: string; token: string } };
+/** The demo card's login: its request (path and JSON body), and the session it gives. */
+export const DEMO_SIM_LOGIN = { path: '/api/simLogin', body: JSON.stringify({ sn: '1440000000001', agreeProtocol: true }) };
+export type SimSession = { simNo: string; token: string };
+
+export function simSessionOf(reply: unknown): SimSession {
+  const b = reply as { code: number; data: SimSession };
   if (b.code !== 0) throw new Error(`demo login failed: ${JSON.stringify(b)}`);
   return b.data;
 }
 
-export const sessionScript = (s: { simNo: string; token: string }) =>
+export async function demoSimSession(base: string): Promise<SimSession> {
+  const res = await fetch(`${base}${DEMO_SIM_LOGIN.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: DEMO_SIM_LOGIN.body,
+  });
+  return simSessionOf(await res.json());
+}
+
+export const sessionScript = (s: SimSession) =>
   `localStorage.setItem('simshop-session', ${JSON.stringify(JSON.stringify({ state: { simNo: s.simNo, token: s.token, loginSns: [s.simNo], iotIndexPopupPrevent: true }, version: 1 }))})`;
 
 export async function bundleSizeBench(): Promise<Row[]> {

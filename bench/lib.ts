@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -143,13 +144,13 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  const ca = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : null;
+  const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      const res = await fetch(url + readyPath);
-      if (res.ok) {
+      if ((await statusOf(url + readyPath, ca)) === 200) {
         const startMs = Math.round(performance.now() - started);
         return {
           url,
@@ -172,6 +173,28 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
   cleanup();
   throw new Error(`${args.join(' ')} did not start (exit ${child.exitCode})`);
 }
+
+/** The status of a GET, over HTTPS trusting `ca` when given (the server's own test certificate). */
+async function statusOf(url: string, ca: Buffer | null): Promise<number> {
+  if (!ca) return (await fetch(url)).status;
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The server with the test certificate (apps/server/test/tls): HTTPS, HTTP/2 for browsers, as a
+ * shop is served to its customers (decision 0050).
+ */
+export const TLS_ENV = {
+  TLS_CERT_FILE: path.join(root, 'apps/server/test/tls/localhost.cert.pem'),
+  TLS_KEY_FILE: path.join(root, 'apps/server/test/tls/localhost.key.pem'),
+};
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,7 @@ import type { App } from './lib/route.ts';
 import { serializerCompiler, validatorCompiler } from './lib/schema-compilers.ts';
 import { securityHeadersFor } from './lib/security-headers.ts';
 import { openShared, type Shared } from './lib/shared.ts';
+import { shopPages } from './lib/shop-page.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -123,7 +125,12 @@ export interface BuildOptions {
 
 /** Builds the whole server without listening; tests drive it through inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  // With a certificate the server speaks HTTPS itself: HTTP/2 to the browsers that offer it (one
+  // connection carries every file of a page), HTTP/1.1 to the rest (decision 0050). Fastify's
+  // HTTP/2 request and reply keep the HTTP/1 API the routes use, so the instance keeps that type.
+  const https: Record<string, unknown> = config.tls ? { http2: true, https: { allowHTTP1: true, ...config.tls } } : {};
   const app = Fastify({
+    ...https,
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -177,7 +184,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     req.ctx = parseContext(req);
     reply.headers(securityHeadersFor(req.url));
     if (closing) {
-      reply.header('connection', 'close');
+      // HTTP/2 has no such header: its connection is closed by the server's GOAWAY.
+      if (req.raw.httpVersionMajor < 2) reply.header('connection', 'close');
       refuse(reply, 503, Code.FAILED, render('system.busy', {}, languageOf(req)));
       return;
     }
@@ -254,7 +262,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       preCompressed: true,
       setHeaders: (res, file) => res.header('cache-control', staticCacheControl(file)),
     });
-    app.get('/shop/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+    const pages = shopPages(readFileSync(join(config.webDir, 'index.html'), 'utf8'));
+    app.get('/shop/', { schema: { hide: true } }, async (req, reply) => {
+      const page = await app.site
+        .getBaseConfig(undefined, req.ctx.language)
+        .then((base) => pages.of(base, req.ctx.language))
+        .catch((err) => {
+          req.log.warn({ err }, 'the shop page is served without the storefront config');
+          return pages.plain;
+        });
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
+    });
   }
   // The operator console: its own app and bundle, nothing of it in the shop's.
   if (existsSync(config.adminDir)) {

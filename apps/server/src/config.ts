@@ -95,6 +95,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: integer('PORT', 1, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -213,6 +215,11 @@ export interface Config {
   production: boolean;
   port: number;
   host: string;
+  /**
+   * HTTPS on PORT, HTTP/2 for browsers that offer it and HTTP/1.1 for the rest (TLS_CERT_FILE,
+   * TLS_KEY_FILE: PEM files); null: plain HTTP, for a proxy or load balancer that ends TLS.
+   */
+  tls: { cert: string; key: string } | null;
   dataDir: string;
   database: DatabaseTarget;
   /** Seed the demo data when the database is new. */
@@ -386,6 +393,16 @@ function wechatProblems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE, both or neither, read at start. */
+function tlsSettings(e: z.infer<typeof envSchema>): Config['tls'] {
+  if (!e.TLS_CERT_FILE && !e.TLS_KEY_FILE) return null;
+  const problems: string[] = [];
+  const cert = pem('TLS_CERT_FILE', e.TLS_CERT_FILE, problems);
+  const key = pem('TLS_KEY_FILE', e.TLS_KEY_FILE, problems);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return { cert, key };
+}
+
 /** Parses the environment; every bad variable is named in the error (one line). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== '')));
@@ -418,12 +435,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : ['sandbox'];
   const payment = providerSettings(e, paymentProviders);
   if (payment.problems.length > 0) throw new ConfigError(`Invalid configuration: ${payment.problems.join('; ')}`);
+  const tls = tlsSettings(e);
   if (e.DEVICE_PROVIDER === 'mqtt' && !e.MQTT_URL)
     throw new ConfigError('Invalid configuration: MQTT_URL: must be set with DEVICE_PROVIDER=mqtt');
   return {
     production,
     port: e.PORT,
     host: e.HOST,
+    tls,
     dataDir,
     database,
     seed,
