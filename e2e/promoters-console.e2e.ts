@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_OWNER, signInConsole } from './support/console.ts';
+import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
+import { withInstance } from './support/instance.ts';
 
 /**
  * Storefronts and operators in the console at 1280x800: the owner creates an agent storefront and
@@ -18,7 +19,7 @@ test('the owner creates an agent storefront and its operator, who signs in and a
   const storeName = `华南代理${randomInt(100, 999)}`;
   await signInConsole(page, DEMO_OWNER);
 
-  await page.getByRole('menu').getByRole('menuitem', { name: '店铺' }).click();
+  await openConsolePage(page, { name: '店铺' });
   await page.getByRole('button', { name: '新建店铺' }).click();
   const form = page.getByRole('dialog');
   await form.getByLabel('推广码').fill(promoCode);
@@ -39,7 +40,7 @@ test('the owner creates an agent storefront and its operator, who signs in and a
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('storefront-settings')).toBeHidden();
 
-  await page.getByRole('menu').getByRole('menuitem', { name: '操作员' }).click();
+  await openConsolePage(page, { name: '操作员' });
   await page.getByRole('button', { name: '新建操作员' }).click();
   const mobile = `166${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   await form.getByLabel('手机号').fill(mobile);
@@ -63,7 +64,7 @@ test('the owner creates an agent storefront and its operator, who signs in and a
   await page.getByRole('button', { name: '退出登录' }).click();
   await signInConsole(page, { mobile, password, secret });
   await expect(page.getByTestId('operator')).toHaveText(`华南小李 · 代理 · ${storeName}`);
-  await page.getByRole('menu').getByRole('menuitem', { name: '店铺' }).click();
+  await openConsolePage(page, { name: '店铺' });
   await expect(page.getByRole('row').filter({ hasText: promoCode })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'agent01' })).toHaveCount(0);
 
@@ -86,16 +87,23 @@ test('the owner creates an agent storefront and its operator, who signs in and a
 
 test('the owner previews and applies a price rise to numbers on sale, and the shop shows the new prices', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const prefix = `199${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+  // A prefix no number on sale starts with yet (the demo inventory and other tests hold numbers too).
+  const prefix = await withInstance(async (app) => {
+    for (;;) {
+      const p = `199${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+      const taken = await app.db.db.selectFrom('numbers').select('id').where('number', 'like', `${p}%`).executeTakeFirst();
+      if (!taken) return p;
+    }
+  });
   const csv = `number,operator,province,city,price\n${prefix}1357,4,440000,440300,100\n${prefix}2468,4,440000,440300,250\n${prefix}8888,4,440000,440300,5000\n`;
   await signInConsole(page, DEMO_OWNER);
-  await page.getByRole('menuitem', { name: '号码', exact: true }).click();
+  await openConsolePage(page, { name: '号码', exact: true });
   await page.getByLabel('选择 CSV').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: /^预\s?览$/ }).click();
   await page.getByRole('button', { name: '导入 3 个号码' }).click();
   await expect(page.getByText(/已导入 3 个号码/)).toBeVisible();
 
-  await page.getByRole('menuitem', { name: '批量调价' }).click();
+  await openConsolePage(page, { name: '批量调价' });
   await page.getByLabel('开头', { exact: true }).fill(prefix);
   await page.getByLabel('调价方式').click();
   await page.locator('.ant-select-item-option').getByText('按百分比').click();
