@@ -48,6 +48,26 @@ export function parseContext(req: FastifyRequest): RequestContext {
   };
 }
 
+/**
+ * The person behind a request, as a payment provider needs them: WeChat Pay's H5 trades carry the
+ * shopper's address, and inside WeChat a shopper the shop knows pays by JSAPI. Passed down from the
+ * route to the payment (no request-wide async context: that would slow every request's promises).
+ */
+export interface Shopper {
+  ip: string;
+  userAgent: string;
+  /** The storefront login session (x-session-id), '' without one. */
+  sessionId: string;
+}
+
+/** The shopper of a request. */
+export function shopperOf(req: FastifyRequest): Shopper {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? '', sessionId: req.ctx.sessionId };
+}
+
+/** The shopper of work no person's request started (a scheduled top-up): no address, no WeChat. */
+export const NO_SHOPPER: Shopper = { ip: '127.0.0.1', userAgent: '', sessionId: '' };
+
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;

@@ -16,6 +16,7 @@ import {
 } from '@simshop/contract/iot-codes';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import type { SimSessions } from '../iot-auth/service.ts';
@@ -105,7 +106,7 @@ export async function openCodeRoutes(app: App, codes: Codes, sessions: SimSessio
         response: { 200: envelope(oneCodeRechargeReply) },
       },
     },
-    async (req) => ok(await codes.recharge(req.body, req.ctx.idempotencyKey, req.ctx.language)),
+    async (req) => ok(await codes.recharge(req.body, req.ctx.idempotencyKey, req.ctx.language, shopperOf(req))),
   );
 
   app.get(

@@ -24,6 +24,7 @@ import { ONE_CODE_BLOCKS } from '@simshop/contract/iot-codes';
 import type { IotOrderView } from '@simshop/contract/iot-money';
 import { utf8Bytes, wifiPasswordProblem, wifiQrText } from '@simshop/contract/wifi-qr';
 import type { Db } from '../../db/kysely.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
 import type { Language } from '../../lib/messages.ts';
@@ -253,11 +254,11 @@ export class Codes {
   }
 
   /** POST /api/site/oneCodeRecharge: a balance top-up of the code's card, paid at the cashier. */
-  async recharge(body: OneCodeRechargeBody, idempotencyKey: string, language: Language): Promise<OneCodeRechargeReply> {
+  async recharge(body: OneCodeRechargeBody, idempotencyKey: string, language: Language, shopper: Shopper): Promise<OneCodeRechargeReply> {
     const target = await this.target(body.code, language);
     const { code, ...topup } = body;
     const reply = await this.deps.topups.create(
-      { simId: target.simId, simNo: '', idempotencyKey },
+      { simId: target.simId, simNo: '', idempotencyKey, shopper },
       topup,
       (orderNo) => `/shop/#${machineCodePage(code)}&orderNo=${orderNo}`,
     );

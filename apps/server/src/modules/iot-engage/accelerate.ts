@@ -20,6 +20,7 @@ import type {
 import type { PaymentView } from '@simshop/contract/payments';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import type { Job } from '../../lib/jobs.ts';
@@ -203,7 +204,7 @@ function newOrder(card: Card, plan: repo.AcceleratePlanRow, now: number, method:
 /** POST /api/iot/createAccelerateOrder */
 export async function createAccelerateOrder(
   deps: ShopDeps,
-  caller: { simId: number; idempotencyKey: string },
+  caller: { simId: number; idempotencyKey: string; shopper: Shopper },
   body: CreateAccelerateOrderBody,
   language: Language,
 ): Promise<CreateAccelerateOrderReply> {
@@ -274,6 +275,7 @@ export async function createAccelerateOrder(
             subject: `加速包 ${order.accelerate_name}`,
             method,
             expiresAt: order.expires_at ?? now + deps.holdMs,
+            shopper: caller.shopper,
           },
           allowed,
           'pages-sub/iot/index/accelerate/order/index',

@@ -5,6 +5,7 @@
 import type { FieldId } from '@simshop/contract/messages';
 import type { PaymentView } from '@simshop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Shopper } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
 import { termOr } from '../../lib/messages.ts';
 import type { CardSpeeds } from '../iot-carrier/service.ts';
@@ -52,7 +53,16 @@ export async function checkMethod(deps: ShopDeps, promoCode: string, method: str
 /** Opens the payment of an order just committed (outside any transaction: the provider may be remote). */
 export function openPayment(
   deps: ShopDeps,
-  o: { orderType: string; id: number; orderSn: string; amount: number; subject: string; method: string; expiresAt: number },
+  o: {
+    orderType: string;
+    id: number;
+    orderSn: string;
+    amount: number;
+    subject: string;
+    method: string;
+    expiresAt: number;
+    shopper: Shopper;
+  },
   allowed: string[],
   returnPage: string,
 ): Promise<PaymentView> {
@@ -66,5 +76,6 @@ export function openPayment(
     allowedMethods: allowed,
     returnUrl: `/shop/#/${returnPage}?orderSn=${o.orderSn}`,
     expiresAt: o.expiresAt,
+    shopper: o.shopper,
   });
 }

@@ -20,6 +20,7 @@ import {
   vipOrderQuery,
 } from '@simshop/contract/iot-engage';
 import { z } from 'zod';
+import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { accelerateList, accelerateOrderList, accelerateOrderOf, createAccelerateOrder } from './accelerate.ts';
@@ -143,7 +144,14 @@ export function engageRoutes(deps: ShopDeps) {
         },
       },
       async (req) =>
-        ok(await createVipOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language)),
+        ok(
+          await createVipOrder(
+            deps,
+            { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) },
+            req.body,
+            req.ctx.language,
+          ),
+        ),
     );
 
     app.get(
@@ -190,7 +198,12 @@ export function engageRoutes(deps: ShopDeps) {
         // Only where the card's operator offers a faster profile (the capability table).
         await deps.sims.requireCapability(req.sim.simId, 'speedUp', req.ctx.language);
         return ok(
-          await createAccelerateOrder(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language),
+          await createAccelerateOrder(
+            deps,
+            { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) },
+            req.body,
+            req.ctx.language,
+          ),
         );
       },
     );

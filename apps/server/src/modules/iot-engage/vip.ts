@@ -11,6 +11,7 @@ import type { CreateVipOrderReply, VipListReply, VipOrderDetailsReply, VipPlan }
 import type { PaymentView } from '@simshop/contract/payments';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
@@ -166,7 +167,7 @@ function newVipOrder(
  */
 export async function createVipOrder(
   deps: ShopDeps,
-  caller: { simId: number; idempotencyKey: string },
+  caller: { simId: number; idempotencyKey: string; shopper: Shopper },
   body: { vipId: number; payMethod?: string; payPassword?: string },
   language: Language,
 ): Promise<CreateVipOrderReply> {
@@ -202,6 +203,7 @@ export async function createVipOrder(
               subject: `会员 ${row.vip_name}`,
               method,
               expiresAt: row.expires_at ?? now + deps.holdMs,
+              shopper: caller.shopper,
             },
             allowed,
             'pages-sub/iot/user/vip',

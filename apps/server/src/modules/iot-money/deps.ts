@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import type { SimLogin } from '../iot-auth/service.ts';
@@ -40,6 +41,8 @@ export interface Caller {
   simId: number;
   simNo: string;
   idempotencyKey: string;
+  /** Who pays an online order (`NO_SHOPPER` for work no request started). */
+  shopper: Shopper;
 }
 
 /** I + China-time yyyyMMddHHmmss + 12 random digits. */

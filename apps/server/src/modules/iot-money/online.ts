@@ -4,6 +4,7 @@ import type { FieldId } from '@simshop/contract/messages';
 import type { PaymentView } from '@simshop/contract/payments';
 import type { Insertable } from 'kysely';
 import type { IotOrdersTable } from '../../db/schema-iot-money.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import { termOr } from '../../lib/messages.ts';
 import { type MoneyDeps, newOrderNo, ORDER_TYPE, orderTtlMs, type Trx } from './deps.ts';
@@ -63,7 +64,13 @@ export function insertOnlineOrder(trx: Trx, deps: MoneyDeps, now: number, fields
   });
 }
 
-async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[], returnUrl?: string): Promise<PaymentView> {
+async function openPayment(
+  deps: MoneyDeps,
+  order: OrderRow,
+  allowed: string[],
+  shopper: Shopper,
+  returnUrl?: string,
+): Promise<PaymentView> {
   try {
     return await deps.payments.create({
       orderType: ORDER_TYPE,
@@ -75,6 +82,7 @@ async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[], 
       allowedMethods: allowed,
       returnUrl: returnUrl ?? returnUrlFor(order.kind, order.order_no),
       expiresAt: order.expires_at ?? deps.now() + orderTtlMs(deps),
+      shopper,
     });
   } catch (err) {
     await endPendingOrder(deps, order, 'failed', err instanceof BizError ? err.message : 'payment could not be opened', deps.now());
@@ -86,7 +94,13 @@ async function openPayment(deps: MoneyDeps, order: OrderRow, allowed: string[], 
  * Opens the payment of an order just placed (outside any transaction: the provider may be remote);
  * the cashier comes back to `returnUrl` (default: the order's result page in the app).
  */
-export async function payOnline(deps: MoneyDeps, order: OrderRow, allowed: string[], returnUrl?: string): Promise<IotOrderReply> {
-  const payment = await openPayment(deps, order, allowed, returnUrl);
+export async function payOnline(
+  deps: MoneyDeps,
+  order: OrderRow,
+  allowed: string[],
+  shopper: Shopper,
+  returnUrl?: string,
+): Promise<IotOrderReply> {
+  const payment = await openPayment(deps, order, allowed, shopper, returnUrl);
   return { order: await toOrderView(deps.db.db, order), payment };
 }

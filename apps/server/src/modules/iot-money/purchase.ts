@@ -288,6 +288,6 @@ export async function buyPackage(deps: MoneyDeps, caller: Caller, body: BuyPacka
       });
     });
     metrics.purchase('iot-package', 'online');
-    return payOnline(deps, order, allowed);
+    return payOnline(deps, order, allowed, caller.shopper);
   });
 }

@@ -23,10 +23,11 @@ import {
   updateRenewBody,
 } from '@simshop/contract/iot-money';
 import type { FastifyRequest } from 'fastify';
+import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { type Card, cardById } from '../iot-sims/service.ts';
-import type { MoneyDeps } from './deps.ts';
+import type { Caller, MoneyDeps } from './deps.ts';
 import { ledgerList, orderList } from './lists.ts';
 import { closeVolumePackage, packageChoose, packageDetails } from './packages.ts';
 import { checkPayPassword, payPassStatus as readPayPassStatus, updatePayPassword } from './pay-password.ts';
@@ -38,13 +39,20 @@ import { orderDetails } from './views.ts';
 const security = [{ simToken: [] }];
 const tags = ['iot-money'];
 
+/** The card holder of a guarded request. */
+const caller = (req: FastifyRequest): Caller => ({
+  simId: req.sim.simId,
+  simNo: '',
+  idempotencyKey: req.ctx.idempotencyKey,
+  shopper: shopperOf(req),
+});
+
 /**
  * POST /api/iot/buyPackage, in a scope whose session guard reads the card row with the session
  * (one statement); the purchase locks and checks the card again in its transaction.
  */
 export function buyPackageRoute(deps: MoneyDeps) {
   return async (app: App): Promise<void> => {
-    const caller = (req: FastifyRequest) => ({ simId: req.sim.simId, simNo: '', idempotencyKey: req.ctx.idempotencyKey });
     app.post(
       '/api/iot/buyPackage',
       {
@@ -66,7 +74,6 @@ export function buyPackageRoute(deps: MoneyDeps) {
 export function moneyRoutes(deps: MoneyDeps) {
   return async (app: App): Promise<void> => {
     const { db } = deps.db;
-    const caller = (req: FastifyRequest) => ({ simId: req.sim.simId, simNo: '', idempotencyKey: req.ctx.idempotencyKey });
 
     app.get(
       '/api/iot/packageChoose',

@@ -126,6 +126,6 @@ export async function createTopup(
       pay_method: body.method,
       effect: null,
     });
-    return payOnline(deps, order, allowed, returnUrl?.(order.order_no));
+    return payOnline(deps, order, allowed, caller.shopper, returnUrl?.(order.order_no));
   });
 }

@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { IotRuleTables } from '../../db/schema-iot-rules.ts';
+import { NO_SHOPPER } from '../../lib/context.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { chinaMonth } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
@@ -281,7 +282,7 @@ async function placeOrder(deps: RuleDeps, r: RequestRow, method: string, languag
   try {
     const body = await topupBody(deps, r.sim_id, Number(r.amount), method);
     const reply = await deps.topups.create(
-      { simId: r.sim_id, simNo: card.sim_no, idempotencyKey: `autoTopup-${r.id}` },
+      { simId: r.sim_id, simNo: card.sim_no, idempotencyKey: `autoTopup-${r.id}`, shopper: NO_SHOPPER },
       body,
       (no) => `/shop/#/${RULES_PAGE}?orderNo=${no}`,
     );

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MallOrderStatusValue } from '../../db/schema-mall.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { idempotentTx } from '../../lib/idempotency.ts';
 import type { Job } from '../../lib/jobs.ts';
@@ -100,7 +101,7 @@ async function checkMethod(deps: MallDeps, promoCode: string, method: string): P
   return allowed;
 }
 
-function openPayment(deps: MallDeps, o: repo.OrderRow, method: string, allowed: string[]): Promise<PaymentView> {
+function openPayment(deps: MallDeps, o: repo.OrderRow, method: string, allowed: string[], shopper: Shopper): Promise<PaymentView> {
   return deps.payments.create({
     orderType: ORDER_TYPE,
     orderId: o.id,
@@ -111,6 +112,7 @@ function openPayment(deps: MallDeps, o: repo.OrderRow, method: string, allowed: 
     allowedMethods: allowed,
     returnUrl: payReturnUrl(o.order_no),
     expiresAt: o.expires_at ?? 0,
+    shopper,
   });
 }
 
@@ -143,7 +145,7 @@ async function undo(
 /** POST /api/iot/buyShopGoods */
 export async function buyShopGoods(
   deps: MallDeps,
-  caller: { simId: number; idempotencyKey: string },
+  caller: { simId: number; idempotencyKey: string; shopper: Shopper },
   input: BuyShopGoodsInput,
   language: Language,
 ): Promise<ShopOrderReply> {
@@ -224,7 +226,7 @@ export async function buyShopGoods(
   let payment: PaymentView | null = null;
   if (o.status === 'pending' && input.payMethod) {
     try {
-      payment = await openPayment(deps, o, input.payMethod, allowed);
+      payment = await openPayment(deps, o, input.payMethod, allowed, caller.shopper);
     } catch (err) {
       // No payment could be opened: the order closes at once and gives its points and pieces back.
       await closeUnpaid(deps, o.id);
@@ -310,12 +312,13 @@ export async function repayShopOrder(
   orderNo: string,
   method: string,
   language: Language,
+  shopper: Shopper,
 ): Promise<ShopOrderReply> {
   const o = await ownOrder(deps, simId, orderNo);
   if (o.status !== 'pending' || (o.expires_at ?? 0) <= deps.now()) throw invalid('orderNo', 'mall.payNotAllowed');
   const allowed = await checkMethod(deps, (await cardById(deps.db, simId)).promo_code, method);
   if (o.pay_method !== method) await repo.setOrder(deps.db, o.id, { pay_method: method, updated_at: deps.now() });
-  const payment = await openPayment(deps, o, method, allowed);
+  const payment = await openPayment(deps, o, method, allowed, shopper);
   return { order: await details(deps, { ...o, pay_method: method }, language), payment };
 }
 

@@ -17,6 +17,7 @@ import {
   simAddress,
   simAddressList,
 } from '@simshop/contract/mall';
+import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
 import { deleteAddress, listAddresses, setAddress, setDefaultAddress } from './addresses.ts';
@@ -76,7 +77,14 @@ export function mallRoutes(deps: MallDeps) {
         },
       },
       async (req) =>
-        ok(await buyShopGoods(deps, { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey }, req.body, req.ctx.language)),
+        ok(
+          await buyShopGoods(
+            deps,
+            { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) },
+            req.body,
+            req.ctx.language,
+          ),
+        ),
     );
 
     app.get(
@@ -187,7 +195,7 @@ export function mallRoutes(deps: MallDeps) {
           response: { 200: envelope(shopOrderReply) },
         },
       },
-      async (req) => ok(await repayShopOrder(deps, req.sim.simId, req.body.orderNo, req.body.payMethod, req.ctx.language)),
+      async (req) => ok(await repayShopOrder(deps, req.sim.simId, req.body.orderNo, req.body.payMethod, req.ctx.language, shopperOf(req))),
     );
   };
 }

@@ -5,6 +5,7 @@ import type { PaymentView, PayResult } from '@simshop/contract/payments';
 import type { Transaction } from 'kysely';
 import { insertNumbered } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Shopper } from '../../lib/context.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import { metrics } from '../../lib/metrics.ts';
@@ -204,7 +205,14 @@ export async function expireGoodsHolds(deps: OrderDeps, now: number): Promise<nu
   return expired;
 }
 
-export async function payGoodsOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, no: string, method: string): Promise<PaymentView> {
+export async function payGoodsOrder(
+  deps: OrderDeps,
+  owner: Owner,
+  promoter: Promoter,
+  no: string,
+  method: string,
+  shopper: Shopper,
+): Promise<PaymentView> {
   const o = await ownOrder(deps, owner, no);
   if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw invalid('orderNo', 'orders.cannotPay');
   return deps.payments.create({
@@ -217,6 +225,7 @@ export async function payGoodsOrder(deps: OrderDeps, owner: Owner, promoter: Pro
     allowedMethods: promoter.config.showPaymentType,
     returnUrl: payReturnUrl(o.order_no),
     expiresAt: o.hold_until ?? 0,
+    shopper,
   });
 }
 

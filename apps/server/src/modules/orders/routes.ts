@@ -12,6 +12,7 @@ import {
 } from '@simshop/contract/orders';
 import { paymentView, payOrderBody, payResult } from '@simshop/contract/payments';
 import type { FastifyRequest } from 'fastify';
+import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import type { App } from '../../lib/route.ts';
@@ -171,7 +172,14 @@ export function orderRoutes(deps: orders.OrderDeps, uploads: Uploads) {
       async (req) => {
         const owner = await ownerOf(req);
         const result = await idempotent(db, scopeOf(req, 'number-order.pay'), req.ctx.idempotencyKey, req.body, async () =>
-          orders.payOrder(deps, owner, await app.site.resolvePromoter(req.body.promoCode), req.body.orderNo, req.body.method),
+          orders.payOrder(
+            deps,
+            owner,
+            await app.site.resolvePromoter(req.body.promoCode),
+            req.body.orderNo,
+            req.body.method,
+            shopperOf(req),
+          ),
         );
         return ok(result);
       },

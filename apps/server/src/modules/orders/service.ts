@@ -5,6 +5,7 @@ import { isChineseId } from '@simshop/contract/validate';
 import type { Transaction } from 'kysely';
 import { forUpdate, insertNumbered } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Shopper } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
@@ -260,8 +261,15 @@ export async function expireHolds(deps: OrderDeps, now: number): Promise<number>
   return expired;
 }
 
-export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter, no: string, method: string): Promise<PaymentView> {
-  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.payGoodsOrder(deps, owner, promoter, no, method);
+export async function payOrder(
+  deps: OrderDeps,
+  owner: Owner,
+  promoter: Promoter,
+  no: string,
+  method: string,
+  shopper: Shopper,
+): Promise<PaymentView> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.payGoodsOrder(deps, owner, promoter, no, method, shopper);
   if (fastOrders.isFastNumberOrderNo(no)) throw invalid('orderNo', 'orders.cannotPay');
   const o = await ownOrder(deps, owner, no);
   if (o.status !== 'awaiting_payment' || (o.hold_until ?? 0) <= deps.now()) throw invalid('orderNo', 'orders.cannotPay');
@@ -275,6 +283,7 @@ export async function payOrder(deps: OrderDeps, owner: Owner, promoter: Promoter
     allowedMethods: promoter.config.showPaymentType,
     returnUrl: payReturnUrl(o.order_no),
     expiresAt: o.hold_until ?? 0,
+    shopper,
   });
 }
 

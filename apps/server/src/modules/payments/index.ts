@@ -1,7 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
-import { Header } from '@simshop/contract/headers';
 import fp from 'fastify-plugin';
+import type { Shopper } from '../../lib/context.ts';
 import { depsOf } from '../../lib/deps.ts';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
@@ -37,20 +36,11 @@ export const paymentsPlugin = fp(
     const sandbox = config.paymentProviders.includes('sandbox')
       ? createSandboxProvider({ db: deps.db, secret: config.paymentSecret, log: app.log })
       : null;
-    // WeChat Pay's H5 orders carry the shopper's address, and inside WeChat a shopper the shop
-    // knows pays by JSAPI: each request keeps its address, user agent and login session.
-    const shopper = new AsyncLocalStorage<{ ip: string; userAgent: string; sessionId: string }>();
-    app.addHook('onRequest', (req, _reply, done) =>
-      shopper.run({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '', sessionId: String(req.headers[Header.sessionId] ?? '') }, done),
-    );
-    const clientIp = () => shopper.getStore()?.ip ?? '127.0.0.1';
-    const wechatPayer = async () => {
-      const s = shopper.getStore();
-      return s && /MicroMessenger/i.test(s.userAgent) ? payments.wechatPayerOf(s.sessionId) : null;
-    };
+    // Inside WeChat, a shopper whose WeChat account the shop knows pays by JSAPI.
+    const wechatPayer = async (s: Shopper) => (/MicroMessenger/i.test(s.userAgent) ? payments.wechatPayerOf(s.sessionId) : null);
     const providers: PaymentProvider[] = config.paymentProviders.flatMap((m): PaymentProvider[] => {
       if (m === 'sandbox' && sandbox) return [sandbox];
-      if (m === 'wechat' && config.wechatPay) return [createWechatPayProvider(config.wechatPay, clientIp, wechatPayer)];
+      if (m === 'wechat' && config.wechatPay) return [createWechatPayProvider(config.wechatPay, wechatPayer)];
       if (m === 'alipay' && config.alipay) return [createAlipayProvider(config.alipay)];
       return [];
     });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { NO_SHOPPER } from '../../lib/context.ts';
 import { hex32, testClock } from '../orders/test-kit.ts';
 import type { RefundInfo } from './service.ts';
 
@@ -42,6 +43,7 @@ async function paidPayment(amount: number) {
     allowedMethods: ['sandbox'],
     returnUrl: '/',
     expiresAt: clock.t + 600_000,
+    shopper: NO_SHOPPER,
   });
   const res = await t.app.inject({
     method: 'POST',

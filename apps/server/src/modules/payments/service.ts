@@ -2,6 +2,7 @@ import type { PaymentStatus, PaymentView, WechatJsapi } from '@simshop/contract/
 import type { Kysely, Transaction } from 'kysely';
 import { insertNumbered, isUniqueViolation } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Shopper } from '../../lib/context.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
@@ -83,6 +84,8 @@ export interface CreatePayment {
   allowedMethods: string[];
   returnUrl: string;
   expiresAt: number;
+  /** Who pays: the route's `shopperOf(req)`, or `NO_SHOPPER` for work no request started. */
+  shopper: Shopper;
 }
 
 export type NotifyOutcome = { status: number; body: unknown };
@@ -190,7 +193,7 @@ export class Payments {
     const open = (await repo.pendingForOrder(db, input.orderType, input.orderId)).find(
       (p) => p.method === input.method && p.amount === input.amount && p.expires_at > now + 60_000 && p.pay_url,
     );
-    if (open && (provider.suits ? await provider.suits(open.pay_params) : true)) return toView(open);
+    if (open && (provider.suits ? await provider.suits(open.pay_params, input.shopper) : true)) return toView(open);
     const expiresAt = Math.min(input.expiresAt, now + PAYMENT_TTL_MS);
     if (expiresAt <= now) throw fail('orders.cannotPay');
     const row = await insertNumbered(
@@ -230,6 +233,7 @@ export class Payments {
           notifyUrl: `${this.baseUrl()}/api/pay/notify/${input.method}`,
           returnUrl: row.return_url,
           expiresAt,
+          shopper: input.shopper,
         },
         now,
       );

@@ -2,6 +2,7 @@
  * A payment provider (the sandbox, WeChat Pay API v3, Alipay). Amounts are fen.
  * The payments module talks to providers only through this interface.
  */
+import type { Shopper } from '../../lib/context.ts';
 
 export interface CreateTrade {
   paymentNo: string;
@@ -12,6 +13,8 @@ export interface CreateTrade {
   /** Where the cashier sends the shopper back, e.g. /shop/#/pages/order/pay/index?orderNo=... */
   returnUrl: string;
   expiresAt: number;
+  /** Who opens it (WeChat Pay: the H5 payer's address, the JSAPI payer). */
+  shopper: Shopper;
 }
 
 /** An opened trade: where the shopper pays, or the parameters their client pays with. */
@@ -83,10 +86,10 @@ export interface PaymentProvider {
    */
   create(trade: CreateTrade, now: number): Promise<TradeOpened>;
   /**
-   * Whether an open trade (its payParams, '' for one opened by URL) still suits the shopper of the
-   * current request; a provider without the method reuses every open trade.
+   * Whether an open trade (its payParams, '' for one opened by URL) still suits `shopper`; a
+   * provider without the method reuses every open trade.
    */
-  suits?(payParams: string): Promise<boolean>;
+  suits?(payParams: string, shopper: Shopper): Promise<boolean>;
   /** Checks a notification's signature and shape; never changes anything. */
   verify(headers: Record<string, string | string[] | undefined>, rawBody: string, now: number): VerifyResult;
   /** The provider's reply to a notification: how it wants success or failure acknowledged. */

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechatPay, startFakeWechatPay } from '../../../test/fake-wechatpay.ts';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { NO_SHOPPER } from '../../lib/context.ts';
 import { makeOrder, testClock } from '../../modules/orders/test-kit.ts';
 import { paymentProbes } from './test-kit.ts';
 import { createWechatPayProvider } from './wechatpay.ts';
@@ -75,7 +76,7 @@ describe('WeChat Pay orders', () => {
 
   it('a request signed with another merchant key is refused by WeChat Pay: the payment is not opened', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const wrong = createWechatPayProvider({ ...wx.config, privateKey: other }, () => '127.0.0.1');
+    const wrong = createWechatPayProvider({ ...wx.config, privateKey: other });
     const refused = wx.refusedSignatures;
     await expect(
       wrong.create(
@@ -86,6 +87,7 @@ describe('WeChat Pay orders', () => {
           notifyUrl: 'http://127.0.0.1/n',
           returnUrl: '/',
           expiresAt: Date.now() + 60_000,
+          shopper: NO_SHOPPER,
         },
         Date.now(),
       ),

@@ -1,4 +1,5 @@
 import { createDecipheriv, createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+import type { Shopper } from '../../lib/context.ts';
 import type { CreateTrade, PaymentProvider, RefundResult, TradeQuery, TradeState, VerifyResult } from './provider.ts';
 
 /**
@@ -115,13 +116,12 @@ export type WechatPayProvider = PaymentProvider & {
 };
 
 /**
- * `payer` gives the WeChat open id (of `c.appId`) of the shopper of the current request when they
- * pay inside WeChat and the shop knows their account; null otherwise (H5 or Native).
+ * `payer` gives the WeChat open id (of `c.appId`) of a shopper who pays inside WeChat and whose
+ * account the shop knows; null otherwise (H5 or Native).
  */
 export function createWechatPayProvider(
   c: WechatPayConfig,
-  clientIp: () => string,
-  payer: () => Promise<string | null> = async () => null,
+  payer: (shopper: Shopper) => Promise<string | null> = async () => null,
 ): WechatPayProvider {
   const privateKey = createPrivateKey(c.privateKey);
   const publicKey = createPublicKey(c.publicKey);
@@ -226,12 +226,12 @@ export function createWechatPayProvider(
     name: '微信支付',
     request,
 
-    async suits(payParams: string) {
-      return (payParams !== '') === ((await payer()) !== null);
+    async suits(payParams: string, shopper: Shopper) {
+      return (payParams !== '') === ((await payer(shopper)) !== null);
     },
 
     async create(t: CreateTrade, _now) {
-      const openid = await payer();
+      const openid = await payer(t.shopper);
       const order = {
         appid: c.appId,
         mchid: c.mchId,
@@ -243,7 +243,7 @@ export function createWechatPayProvider(
         ...(openid
           ? { payer: { openid } }
           : c.tradeType === 'h5'
-            ? { scene_info: { payer_client_ip: clientIp(), h5_info: { type: 'Wap' } } }
+            ? { scene_info: { payer_client_ip: t.shopper.ip, h5_info: { type: 'Wap' } } }
             : {}),
       };
       const r = await request('POST', `/v3/pay/transactions/${openid ? 'jsapi' : c.tradeType}`, order);
