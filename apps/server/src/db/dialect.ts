@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   type ColumnDefinitionBuilder,
+  CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -105,6 +106,12 @@ function runPreparedByName(client: pg.PoolClient): void {
  * SQLite rolls a transaction back by itself on SQLITE_FULL, SQLITE_IOERR and the like; Kysely's
  * ROLLBACK after that fails with "cannot rollback - no transaction is active" and hides the error
  * that matters. This driver skips the ROLLBACK when no transaction is open any more.
+ *
+ * Transactions begin IMMEDIATE: they take the write lock at BEGIN, where `busy_timeout` waits for
+ * it. A deferred transaction that read first and then writes fails at once with "database is
+ * locked" when another process (a CLI, a second instance on the same file) wrote in between:
+ * SQLite cannot upgrade a read snapshot that is no longer the latest. In one process the
+ * transactions already run one at a time on the one connection, so nothing waits longer.
  */
 class SqliteDialectKeepingErrors extends SqliteDialect {
   constructor(private readonly database: SQLite.Database) {
@@ -114,6 +121,10 @@ class SqliteDialectKeepingErrors extends SqliteDialect {
   override createDriver(): Driver {
     const database = this.database;
     return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+
       override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
         if (database.inTransaction) await super.rollbackTransaction(connection);
       }

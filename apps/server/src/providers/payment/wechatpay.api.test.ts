@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechatPay, startFakeWechatPay } from '../../../test/fake-wechatpay.ts';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { NO_SHOPPER } from '../../lib/context.ts';
+import { key, makeCard, simLogin } from '../../modules/iot-money/test-kit.ts';
 import { makeOrder, testClock } from '../../modules/orders/test-kit.ts';
 import { paymentProbes } from './test-kit.ts';
 import { createWechatPayProvider } from './wechatpay.ts';
@@ -93,6 +94,25 @@ describe('WeChat Pay orders', () => {
       ),
     ).rejects.toThrow('401 SIGN_ERROR');
     expect(wx.refusedSignatures).toBe(refused + 1);
+  });
+
+  it('an IoT top-up opened from the card holder’s phone carries their address to WeChat Pay, as a storefront order does', async () => {
+    const card = await makeCard(t.app, { now: clock.t });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/iot/createBalanceOrder',
+      payload: { amount: 1000, method: 'wechat' },
+      headers: { ...(await simLogin(t.app, card.simNo)), 'idempotency-key': key() },
+      remoteAddress: '198.51.100.9',
+    });
+    const top = body<{ order: { orderNo: string }; payment: Payment }>(res);
+    expect(top.code).toBe(0);
+    expect(top.data.payment).toMatchObject({ method: 'wechat', status: 'pending', amount: 1000 });
+    const sent = wx.accepted.find((r) => r.body?.out_trade_no === top.data.payment.paymentNo);
+    expect(sent).toMatchObject({
+      path: '/v3/pay/transactions/h5',
+      body: { amount: { total: 1000, currency: 'CNY' }, scene_info: { payer_client_ip: '198.51.100.9', h5_info: { type: 'Wap' } } },
+    });
   });
 });
 

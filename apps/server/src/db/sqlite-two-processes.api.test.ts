@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import { openDb } from './kysely.ts';
+
+/**
+ * The embedded database file written by two processes: the server and a CLI, or a second instance
+ * such as the browser tests' helper. Runs on SQLite whichever database the suite is for.
+ */
+const dir = mkdtempSync(path.join(tmpdir(), 'simshop-two-processes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** Another process adds `delta` to row 1 of `t`, waiting up to 5 s for the write lock. */
+function otherProcessAdds(file: string, delta: number): Promise<{ code: number | null; stderr: string }> {
+  const code = `const D = require(process.argv[1]); const db = new D(process.argv[2]); db.pragma('busy_timeout = 5000');
+    db.prepare('update t set n = n + ? where id = 1').run(Number(process.argv[3])); db.close();`;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', code, driver, file, String(delta)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('exit', (status) => resolve({ code: status, stderr }));
+  });
+}
+
+it('a transaction that read first still writes when another process wrote the file meanwhile: both changes are kept', async () => {
+  const file = path.join(dir, 'shop.db');
+  const db = openDb({ dialect: 'sqlite', file });
+  try {
+    await sql`create table t (id integer primary key, n integer not null)`.execute(db.db);
+    await sql`insert into t (id, n) values (1, 0)`.execute(db.db);
+    let other: Promise<{ code: number | null; stderr: string }> | undefined;
+    await db.db.transaction().execute(async (trx) => {
+      const before = await sql<{ n: number }>`select n from t where id = 1`.execute(trx);
+      expect(before.rows).toEqual([{ n: 0 }]);
+      other = otherProcessAdds(file, 10);
+      // Long enough for the other process to start and ask for the write lock.
+      await new Promise((r) => setTimeout(r, 700));
+      await sql`update t set n = n + 1 where id = 1`.execute(trx);
+    });
+    expect(await other).toEqual({ code: 0, stderr: '' });
+    const after = await sql<{ n: number }>`select n from t where id = 1`.execute(db.db);
+    expect(after.rows).toEqual([{ n: 11 }]);
+  } finally {
+    await db.destroy();
+  }
+});
