@@ -16,18 +16,28 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 
-/** Another process adds `delta` to row 1 of `t`, waiting up to 5 s for the write lock. */
-function otherProcessAdds(file: string, delta: number): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Another process on the file: it opens the database and says "ready"; on "go" it adds `delta` to
+ * row 1 of `t` (waiting up to 5 s for the write lock) and says "done".
+ */
+function otherProcess(file: string, delta: number) {
   const code = `const D = require(process.argv[1]); const db = new D(process.argv[2]); db.pragma('busy_timeout = 5000');
-    db.prepare('update t set n = n + ? where id = 1').run(Number(process.argv[3])); db.close();`;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-e', code, driver, file, String(delta)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('exit', (status) => resolve({ code: status, stderr }));
+    process.stdout.write('ready\\n');
+    process.stdin.once('data', () => { db.prepare('update t set n = n + ? where id = 1').run(Number(process.argv[3])); db.close(); process.stdout.write('done\\n'); process.exit(0); });`;
+  const child = spawn(process.execPath, ['-e', code, driver, file, String(delta)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    out += d;
   });
+  const ready = new Promise<void>((resolve) => child.stdout.on('data', () => out.includes('ready\n') && resolve()));
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (status) => resolve({ code: status, stderr })),
+  );
+  return { ready, go: () => child.stdin.write('go\n'), isDone: () => out.includes('done\n'), exited };
 }
 
 it('a transaction that read first still writes when another process wrote the file meanwhile: both changes are kept', async () => {
@@ -36,16 +46,20 @@ it('a transaction that read first still writes when another process wrote the fi
   try {
     await sql`create table t (id integer primary key, n integer not null)`.execute(db.db);
     await sql`insert into t (id, n) values (1, 0)`.execute(db.db);
-    let other: Promise<{ code: number | null; stderr: string }> | undefined;
+    const other = otherProcess(file, 10);
+    await other.ready;
+    let doneBeforeCommit = false;
     await db.db.transaction().execute(async (trx) => {
       const before = await sql<{ n: number }>`select n from t where id = 1`.execute(trx);
       expect(before.rows).toEqual([{ n: 0 }]);
-      other = otherProcessAdds(file, 10);
-      // Long enough for the other process to start and ask for the write lock.
-      await new Promise((r) => setTimeout(r, 700));
+      other.go();
+      // Time enough for the other process to write, had it not had to wait for this transaction.
+      await new Promise((r) => setTimeout(r, 500));
+      doneBeforeCommit = other.isDone();
       await sql`update t set n = n + 1 where id = 1`.execute(trx);
     });
-    expect(await other).toEqual({ code: 0, stderr: '' });
+    expect(doneBeforeCommit).toBe(false);
+    expect(await other.exited).toEqual({ code: 0, stderr: '' });
     const after = await sql<{ n: number }>`select n from t where id = 1`.execute(db.db);
     expect(after.rows).toEqual([{ n: 11 }]);
   } finally {

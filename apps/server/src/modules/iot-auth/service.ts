@@ -6,12 +6,13 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { Code } from '@simshop/contract/codes';
 import type { Language } from '@simshop/contract/headers';
 import type { SimLoginBody, SimLoginCodeReply, SimSession } from '@simshop/contract/iot-login';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
+import { type Shopper, shopperOf } from '../../lib/context.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
@@ -430,4 +431,16 @@ export class SimLogin {
 /** Hourly: expired SIM sessions and login codes go. */
 export function purgeJob(db: Db): Job {
   return { name: 'iot-auth.purge', everyMs: 3_600_000, run: (now) => repo.purge(db.db, db.dialect, now) };
+}
+
+/** The card holder of a guarded request, as a call that may take their money needs them. */
+export interface SimCaller {
+  simId: number;
+  idempotencyKey: string;
+  /** Who pays an online order (`NO_SHOPPER` for work no request started). */
+  shopper: Shopper;
+}
+
+export function simCaller(req: FastifyRequest): SimCaller {
+  return { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) };
 }

@@ -20,7 +20,6 @@ import type {
 import type { PaymentView } from '@simshop/contract/payments';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Shopper } from '../../lib/context.ts';
 import { BizError, invalid } from '../../lib/errors.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import type { Job } from '../../lib/jobs.ts';
@@ -28,6 +27,7 @@ import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { ProvisionError } from '../../providers/carrier/types.ts';
 import { textsFor } from '../i18n-texts/service.ts';
+import type { SimCaller } from '../iot-auth/service.ts';
 import { packageInEffectUntil, type SpeedWant } from '../iot-carrier/service.ts';
 import { assertUsable, checkPayPassword, post, postOrFail } from '../iot-money/service.ts';
 import { type Card, cardById, lockCard, notePerksUntil } from '../iot-sims/service.ts';
@@ -204,7 +204,7 @@ function newOrder(card: Card, plan: repo.AcceleratePlanRow, now: number, method:
 /** POST /api/iot/createAccelerateOrder */
 export async function createAccelerateOrder(
   deps: ShopDeps,
-  caller: { simId: number; idempotencyKey: string; shopper: Shopper },
+  caller: SimCaller,
   body: CreateAccelerateOrderBody,
   language: Language,
 ): Promise<CreateAccelerateOrderReply> {

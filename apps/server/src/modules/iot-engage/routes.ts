@@ -20,9 +20,9 @@ import {
   vipOrderQuery,
 } from '@simshop/contract/iot-engage';
 import { z } from 'zod';
-import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
+import { simCaller } from '../iot-auth/service.ts';
 import { accelerateList, accelerateOrderList, accelerateOrderOf, createAccelerateOrder } from './accelerate.ts';
 import { couponExchangeList, couponList, exchangeCoupon, exchangeList } from './exchange.ts';
 import type { ShopDeps } from './online.ts';
@@ -143,15 +143,7 @@ export function engageRoutes(deps: ShopDeps) {
           response: { 200: envelope(createVipOrderReply) },
         },
       },
-      async (req) =>
-        ok(
-          await createVipOrder(
-            deps,
-            { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) },
-            req.body,
-            req.ctx.language,
-          ),
-        ),
+      async (req) => ok(await createVipOrder(deps, simCaller(req), req.body, req.ctx.language)),
     );
 
     app.get(
@@ -197,14 +189,7 @@ export function engageRoutes(deps: ShopDeps) {
       async (req) => {
         // Only where the card's operator offers a faster profile (the capability table).
         await deps.sims.requireCapability(req.sim.simId, 'speedUp', req.ctx.language);
-        return ok(
-          await createAccelerateOrder(
-            deps,
-            { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) },
-            req.body,
-            req.ctx.language,
-          ),
-        );
+        return ok(await createAccelerateOrder(deps, simCaller(req), req.body, req.ctx.language));
       },
     );
 

@@ -11,13 +11,13 @@ import type { CreateVipOrderReply, VipListReply, VipOrderDetailsReply, VipPlan }
 import type { PaymentView } from '@simshop/contract/payments';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Shopper } from '../../lib/context.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
 import { idempotent, idempotentTx } from '../../lib/idempotency.ts';
 import { type Language, render } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { textsFor } from '../i18n-texts/service.ts';
+import type { SimCaller } from '../iot-auth/service.ts';
 import { assertUsable, checkPayPassword, post, postOrFail } from '../iot-money/service.ts';
 import { cardById, lockCard, notePerksUntil } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
@@ -167,7 +167,7 @@ function newVipOrder(
  */
 export async function createVipOrder(
   deps: ShopDeps,
-  caller: { simId: number; idempotencyKey: string; shopper: Shopper },
+  caller: SimCaller,
   body: { vipId: number; payMethod?: string; payPassword?: string },
   language: Language,
 ): Promise<CreateVipOrderReply> {

@@ -4,10 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Shopper } from '../../lib/context.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
-import type { SimLogin } from '../iot-auth/service.ts';
+import type { SimCaller, SimLogin } from '../iot-auth/service.ts';
 import type { Sims } from '../iot-sims/service.ts';
 import type { Payments } from '../payments/service.ts';
 import type { Site } from '../site/service.ts';
@@ -37,12 +36,8 @@ export interface MoneyDeps {
 
 export type Trx = Kysely<Database>;
 
-export interface Caller {
-  simId: number;
+export interface Caller extends SimCaller {
   simNo: string;
-  idempotencyKey: string;
-  /** Who pays an online order (`NO_SHOPPER` for work no request started). */
-  shopper: Shopper;
 }
 
 /** I + China-time yyyyMMddHHmmss + 12 random digits. */

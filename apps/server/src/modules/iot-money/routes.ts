@@ -23,9 +23,9 @@ import {
   updateRenewBody,
 } from '@simshop/contract/iot-money';
 import type { FastifyRequest } from 'fastify';
-import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
+import { simCaller } from '../iot-auth/service.ts';
 import { type Card, cardById } from '../iot-sims/service.ts';
 import type { Caller, MoneyDeps } from './deps.ts';
 import { ledgerList, orderList } from './lists.ts';
@@ -40,12 +40,7 @@ const security = [{ simToken: [] }];
 const tags = ['iot-money'];
 
 /** The card holder of a guarded request. */
-const caller = (req: FastifyRequest): Caller => ({
-  simId: req.sim.simId,
-  simNo: '',
-  idempotencyKey: req.ctx.idempotencyKey,
-  shopper: shopperOf(req),
-});
+const caller = (req: FastifyRequest): Caller => ({ ...simCaller(req), simNo: '' });
 
 /**
  * POST /api/iot/buyPackage, in a scope whose session guard reads the card row with the session

@@ -20,6 +20,7 @@ import type { Job } from '../../lib/jobs.ts';
 import type { Language } from '../../lib/messages.ts';
 import { orderNumber } from '../../lib/order-no.ts';
 import { type Texts, textsFor } from '../i18n-texts/service.ts';
+import type { SimCaller } from '../iot-auth/service.ts';
 import { creditPoints, spendPoints } from '../iot-money/service.ts';
 import { cardById, lockCard } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
@@ -145,7 +146,7 @@ async function undo(
 /** POST /api/iot/buyShopGoods */
 export async function buyShopGoods(
   deps: MallDeps,
-  caller: { simId: number; idempotencyKey: string; shopper: Shopper },
+  caller: SimCaller,
   input: BuyShopGoodsInput,
   language: Language,
 ): Promise<ShopOrderReply> {

@@ -20,6 +20,7 @@ import {
 import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
+import { simCaller } from '../iot-auth/service.ts';
 import { deleteAddress, listAddresses, setAddress, setDefaultAddress } from './addresses.ts';
 import { goodsDetails, shopIndex, shopStores } from './catalogue.ts';
 import type { MallDeps } from './deps.ts';
@@ -76,15 +77,7 @@ export function mallRoutes(deps: MallDeps) {
           response: { 200: envelope(shopOrderReply) },
         },
       },
-      async (req) =>
-        ok(
-          await buyShopGoods(
-            deps,
-            { simId: req.sim.simId, idempotencyKey: req.ctx.idempotencyKey, shopper: shopperOf(req) },
-            req.body,
-            req.ctx.language,
-          ),
-        ),
+      async (req) => ok(await buyShopGoods(deps, simCaller(req), req.body, req.ctx.language)),
     );
 
     app.get(
