@@ -5,28 +5,28 @@ import type { Database } from '../../db/schema.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
 import type { SessionQuery } from '../iot-auth/service.ts';
 
-/** The device's columns of the SIM view, prefixed `d_`. */
+/** The device's columns of the SIM info, read only for a card that sits in a device. */
 const deviceColumns = [
-  'd.device_no as d_device_no',
-  'd.model as d_model',
-  'd.imei as d_imei',
-  'd.wifi_encrypt as d_wifi_encrypt',
-  'd.network_mode as d_network_mode',
-  'd.online_status as d_online_status',
-  'd.wifi24_name as d_wifi24_name',
-  'd.wifi24_pass as d_wifi24_pass',
-  'd.wifi24_show as d_wifi24_show',
-  'd.wifi24_switch as d_wifi24_switch',
-  'd.wifi24_conn as d_wifi24_conn',
-  'd.wifi24_max_conn as d_wifi24_max_conn',
-  'd.wifi5_name as d_wifi5_name',
-  'd.wifi5_pass as d_wifi5_pass',
-  'd.wifi5_show as d_wifi5_show',
-  'd.wifi5_switch as d_wifi5_switch',
-  'd.wifi5_conn as d_wifi5_conn',
-  'd.wifi5_max_conn as d_wifi5_max_conn',
-  'd.warranty_expire_at as d_warranty_expire_at',
-  'd.warranty_content as d_warranty_content',
+  'device_no',
+  'model',
+  'imei',
+  'wifi_encrypt',
+  'network_mode',
+  'online_status',
+  'wifi24_name',
+  'wifi24_pass',
+  'wifi24_show',
+  'wifi24_switch',
+  'wifi24_conn',
+  'wifi24_max_conn',
+  'wifi5_name',
+  'wifi5_pass',
+  'wifi5_show',
+  'wifi5_switch',
+  'wifi5_conn',
+  'wifi5_max_conn',
+  'warranty_expire_at',
+  'warranty_content',
 ] as const;
 
 /**
@@ -80,14 +80,9 @@ const simColumns = [
   's.volume_package_id',
 ] as const;
 
-/** The card and its device for the SIM info, in one indexed read (read on every dashboard poll). */
+/** The card for the SIM info, in one indexed read (read on every dashboard poll). */
 const simView = prepared((db: Kysely<Database>, simId: number) =>
-  db
-    .selectFrom('iot_sims as s')
-    .leftJoin('iot_devices as d', 'd.id', 's.device_id')
-    .select(simColumns)
-    .select(deviceColumns)
-    .where('s.id', '=', simId),
+  db.selectFrom('iot_sims as s').select(simColumns).where('s.id', '=', simId),
 );
 
 export async function findSimView(db: Kysely<Database>, simId: number) {
@@ -95,17 +90,25 @@ export async function findSimView(db: Kysely<Database>, simId: number) {
 }
 export type SimView = NonNullable<Awaited<ReturnType<typeof findSimView>>>;
 
+/** The device a card sits in, for its SIM info (a plain SIM's view reads none of these columns). */
+const deviceView = prepared((db: Kysely<Database>, deviceId: number) =>
+  db.selectFrom('iot_devices').select(deviceColumns).where('id', '=', deviceId),
+);
+
+export async function findDeviceView(db: Kysely<Database>, deviceId: number) {
+  return (await deviceView(db, deviceId))[0];
+}
+export type DeviceView = NonNullable<Awaited<ReturnType<typeof findDeviceView>>>;
+
 /**
- * Joins the SIM view (the card as `s`, its device's columns as `d_`) to the session module's
+ * Joins the SIM view (the card as `s`) to the session module's
  * query of a token's session (aliased `sess`, its own columns prefixed `sess_`), so the simInfo
  * route reads the session and the card in one statement.
  */
 export function joinSimView(query: SessionQuery): SessionQuery {
   return (query as unknown as SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', object>)
     .leftJoin('iot_sims as s', 's.id', 'sess.sim_id')
-    .leftJoin('iot_devices as d', 'd.id', 's.device_id')
-    .select(simColumns)
-    .select(deviceColumns) as unknown as SessionQuery;
+    .select(simColumns) as unknown as SessionQuery;
 }
 
 /**

@@ -44,31 +44,31 @@ export const REFRESH_INTERVAL_MS = 30_000;
 /** Logging in re-reads the carrier when the last synchronisation is older than this. */
 const STALE_MS = 5 * 60_000;
 
-function wifis(v: repo.SimView): WifiEntry[] {
-  const encrypt = v.d_wifi_encrypt ?? '';
+function wifis(d: repo.DeviceView): WifiEntry[] {
+  const encrypt = d.wifi_encrypt ?? '';
   const list: WifiEntry[] = [
     {
       wifiType: '2.4G',
-      wifiName: v.d_wifi24_name ?? '',
-      wifiPass: v.d_wifi24_pass ?? '',
+      wifiName: d.wifi24_name ?? '',
+      wifiPass: d.wifi24_pass ?? '',
       wifiEncrypt: encrypt,
-      showWifi: v.d_wifi24_show === 1,
-      switchWifi: v.d_wifi24_switch === 1,
-      connCount: v.d_wifi24_conn ?? 0,
-      maxConnCount: v.d_wifi24_max_conn ?? 0,
+      showWifi: d.wifi24_show === 1,
+      switchWifi: d.wifi24_switch === 1,
+      connCount: d.wifi24_conn ?? 0,
+      maxConnCount: d.wifi24_max_conn ?? 0,
     },
   ];
   // Spec §3: a 5G entry only when both its name and its password are set.
-  if (v.d_wifi5_name && v.d_wifi5_pass) {
+  if (d.wifi5_name && d.wifi5_pass) {
     list.push({
       wifiType: '5G',
-      wifiName: v.d_wifi5_name,
-      wifiPass: v.d_wifi5_pass,
+      wifiName: d.wifi5_name,
+      wifiPass: d.wifi5_pass,
       wifiEncrypt: encrypt,
-      showWifi: v.d_wifi5_show === 1,
-      switchWifi: v.d_wifi5_switch === 1,
-      connCount: v.d_wifi5_conn ?? 0,
-      maxConnCount: v.d_wifi5_max_conn ?? 0,
+      showWifi: d.wifi5_show === 1,
+      switchWifi: d.wifi5_switch === 1,
+      connCount: d.wifi5_conn ?? 0,
+      maxConnCount: d.wifi5_max_conn ?? 0,
     });
   }
   return list;
@@ -246,7 +246,8 @@ export class Sims {
     if (!v) throw fail('sim.gone');
     // A card with no paid VIP or speed-up window ending after now has neither running: not looked for.
     const perks = v.perks_until !== null && v.perks_until > now;
-    const [names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }, vip, accelerate] = await Promise.all([
+    const [device, names, promoter, layout, siblings, ruleTexts, deviceTexts, { rule, volume }, vip, accelerate] = await Promise.all([
+      v.device_id === null ? undefined : repo.findDeviceView(db.db, v.device_id),
       this.operatorNames(language),
       site.resolvePromoter(v.promo_code),
       layouts.getLayout(v.promo_code, language),
@@ -258,10 +259,9 @@ export class Sims {
       perks ? this.#accelerateOrder(simId, now, language) : null,
     ]);
     const live = v.device_id === null ? null : await this.#deviceLive(v.device_id, now);
-    const isDevice = v.device_id !== null && v.d_device_no !== null;
     const capabilities = await this.deps.capabilities.of({
       operatorType: v.operator_type,
-      device: isDevice ? { model: v.d_model ?? '', sims: siblings.length } : null,
+      device: device ? { model: device.model, sims: siblings.length } : null,
     });
     const inEffect = v.end_at !== null && v.end_at > now;
     const inBreak = v.break_rule_id !== null;
@@ -277,7 +277,7 @@ export class Sims {
       inUse: s.device_in_use === 1,
       current: s.id === v.id,
     }));
-    const warrantyAt = isDevice ? v.d_warranty_expire_at : null;
+    const warrantyAt = device?.warranty_expire_at ?? null;
     return {
       simNo: v.sim_no,
       iccid: v.iccid,
@@ -303,7 +303,7 @@ export class Sims {
       createdAt: v.created_at,
       operatorType: v.operator_type,
       operatorTypeName: names.get(v.operator_type) ?? '',
-      operatorDisplayType: isDevice ? DEVICE_OPERATOR_DISPLAY : v.operator_type,
+      operatorDisplayType: device ? DEVICE_OPERATOR_DISPLAY : v.operator_type,
       dayUseFlow: v.usage_day === chinaDay(now) ? v.day_use_flow : 0,
       monthUseFlow: v.usage_month === chinaMonth(now) ? v.month_use_flow : 0,
       surplusFlow: inEffect && v.is_infinite_flow !== 1 ? Math.max(0, v.total_flow - v.use_flow) : 0,
@@ -322,9 +322,9 @@ export class Sims {
       existPayPassword: v.pay_password_hash !== null,
       cardPasswordMode: v.card_password_hash !== null,
       sourceType: v.source_type,
-      deviceNo: isDevice ? (v.d_device_no ?? '') : '',
-      rechargeNo: isDevice ? (v.d_device_no ?? '') : v.sim_no,
-      rechargeNoLabel: isDevice ? 'deviceNumber' : 'rechargeNumber',
+      deviceNo: device?.device_no ?? '',
+      rechargeNo: device?.device_no ?? v.sim_no,
+      rechargeNoLabel: device ? 'deviceNumber' : 'rechargeNumber',
       isInfiniteFlow: inEffect && v.is_infinite_flow === 1,
       rechargeTimes: v.recharge_times,
       numbAuth: v.numb_auth,
@@ -334,15 +334,15 @@ export class Sims {
       breakRemoveAt: inBreak ? v.break_remove_at : null,
       allowRemoveBreak: inBreak && rule?.allow_remove === 1 && (v.break_remove_at ?? 0) <= now,
       breakPopupAttr: inBreak ? ruleTexts.document(v.break_rule_id ?? 0, 'popupAttr', parsePopup(rule?.popup_attr ?? null)) : null,
-      device: isDevice
+      device: device
         ? {
-            deviceNo: v.d_device_no ?? '',
-            model: v.d_model ?? '',
-            imei: v.d_imei ?? '',
-            wifiEncrypt: v.d_wifi_encrypt ?? '',
-            networkMode: v.d_network_mode ?? 1,
-            onlineStatus: v.d_online_status ?? 3,
-            wifis: wifis(v),
+            deviceNo: device.device_no,
+            model: device.model,
+            imei: device.imei,
+            wifiEncrypt: device.wifi_encrypt,
+            networkMode: device.network_mode,
+            onlineStatus: device.online_status,
+            wifis: wifis(device),
             live,
           }
         : null,
@@ -357,10 +357,10 @@ export class Sims {
       vipOrder: vip,
       accelerateOrder: accelerate,
       hasAccelerate: accelerate !== null,
-      deviceNetworkMode: isDevice ? (v.d_network_mode ?? 1) : 0,
+      deviceNetworkMode: device?.network_mode ?? 0,
       warrantyExpireDate: warrantyAt === null ? '' : chinaDay(warrantyAt),
       warrantyExpireTag: warrantyTag(warrantyAt, now),
-      warrantyContent: isDevice ? deviceTexts.text(v.device_id ?? 0, 'warrantyContent', v.d_warranty_content ?? '') : '',
+      warrantyContent: device ? deviceTexts.text(v.device_id ?? 0, 'warrantyContent', device.warranty_content) : '',
     };
   }
 
@@ -533,9 +533,10 @@ export class Sims {
 
   /** The Wi-Fi entries of the device a card sits in (§3 Wi-Fi entry rule), or undefined for a plain SIM. */
   async deviceWifis(simId: number): Promise<{ deviceId: number; encrypt: string; wifis: WifiEntry[] } | undefined> {
-    const v = await repo.findSimView(this.deps.db.db, simId);
-    if (!v || v.device_id === null) return undefined;
-    return { deviceId: v.device_id, encrypt: v.d_wifi_encrypt ?? '', wifis: wifis(v) };
+    const deviceId = (await repo.findSimView(this.deps.db.db, simId))?.device_id;
+    const device = deviceId == null ? undefined : await repo.findDeviceView(this.deps.db.db, deviceId);
+    if (deviceId == null || !device) return undefined;
+    return { deviceId, encrypt: device.wifi_encrypt, wifis: wifis(device) };
   }
 
   /** The Wi-Fi entries of a device as they are now (any of its cards). */
