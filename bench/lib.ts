@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/kysely.ts';
+import { chinaDay, chinaMonth } from '../apps/server/src/lib/flow-math.ts';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -263,13 +264,17 @@ export interface FleetCard {
 /**
  * Bench-only seed of `count` real-named, active cards of the demo promoter, as a fleet looks: each
  * with `funds` fen of balance (and its opening ledger entry), one base package in use, and a
- * session. Numbers start at 1450…, clear of the demo cards.
+ * session. Each card's summary is the one its package gives after a synchronisation today (flow,
+ * end, data on at the carrier too), as a card in use holds it. Numbers start at 1450…, clear of
+ * the demo cards.
  */
 export async function seedFleet(db: Db, count: number, funds: number, now = Date.now()): Promise<FleetCard[]> {
   const k = db.db;
   const cards: FleetCard[] = [];
   const batch = 400;
   const dayMs = 86_400_000;
+  const packageMb = 30 * 1024;
+  const packageEnd = now + 20 * dayMs;
   for (let i = 0; i < count; i += batch) {
     const n = Math.min(batch, count - i);
     const rows = await k
@@ -285,7 +290,14 @@ export async function seedFleet(db: Db, count: number, funds: number, now = Date
             sim_status: 2,
             auth_status: 1,
             balance: funds,
+            total_flow: packageMb,
+            end_at: packageEnd,
+            internet_status: 1,
+            carrier_data: 1,
+            usage_day: chinaDay(now),
+            usage_month: chinaMonth(now),
             usage_synced_at: now,
+            last_robin_at: now,
             created_at: now,
             updated_at: now,
           };
@@ -318,11 +330,11 @@ export async function seedFleet(db: Db, count: number, funds: number, now = Date
           package_id: null,
           name: '30GB monthly',
           kind: 'base' as const,
-          flow_mb: 30 * 1024,
+          flow_mb: packageMb,
           duration: 1,
           duration_unit: 2,
           starts_at: now - 10 * dayMs,
-          ends_at: now + 20 * dayMs,
+          ends_at: packageEnd,
           status: 'active' as const,
           created_at: now,
           updated_at: now,
