@@ -32,7 +32,8 @@ export default defineConfig({
         },
       },
       {
-        // Two instances on PostgreSQL with Redis: run by scripts/test-api-pg.mjs (TEST_REDIS_URL).
+        // Suites only PostgreSQL can run (two instances with Redis; the statements PostgreSQL keeps):
+        // run by scripts/test-api-pg.mjs (TEST_REDIS_URL).
         test: {
           name: 'cluster',
           include: ['apps/server/src/**/*.cluster.test.ts'],

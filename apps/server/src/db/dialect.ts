@@ -23,6 +23,7 @@ import type pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { lazyRequire } from '../lib/lazy-require.ts';
 import type { Database } from './schema.ts';
+import { StatementNames } from './statement-names.ts';
 
 export type DialectName = DatabaseTarget['dialect'];
 
@@ -81,24 +82,25 @@ export function defaultPoolSize(cores = availableParallelism()): number {
   return Math.max(4, cores * 2);
 }
 
-/** Names of the SQL texts PostgreSQL keeps prepared on each connection (see `prepareOnServer`). */
-const statementNames = new Map<string, string>();
-
 /**
- * Has PostgreSQL parse and plan `sql` once per connection and keep it (a named statement), instead
- * of once per run: for the few texts of the hot paths (db/prepared.ts). SQLite keeps its statements
- * through `cacheStatements`.
+ * The SQL texts PostgreSQL keeps parsed and planned on each connection (decision 0055): the hot
+ * queries of db/prepared.ts, and any text with values on its third run, up to 1,000 texts of at
+ * most 8 KB.
  */
+const statementNames = new StatementNames({ hotRuns: 3, maxNamed: 1_000, maxText: 8_192, maxCounted: 1_000 });
+
+/** Has PostgreSQL keep `sql` prepared from its first run (db/prepared.ts). SQLite keeps its statements through `cacheStatements`. */
 export function prepareOnServer(sql: string): void {
-  if (!statementNames.has(sql)) statementNames.set(sql, `simshop_${statementNames.size + 1}`);
+  statementNames.keep(sql);
 }
 
-/** Kysely runs `client.query(text, values)`: a text prepared on the server is sent under its name. */
+/** Kysely runs `client.query(text, values)`: a text PostgreSQL keeps is sent under its name. */
 function runPreparedByName(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, ...rest: unknown[]) => {
-    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
-    return name ? query({ name, text, values: rest[0] }, ...rest.slice(1)) : query(text, ...rest);
+    const values = rest[0];
+    const name = typeof text === 'string' ? statementNames.nameOf(text, Array.isArray(values) && values.length > 0) : undefined;
+    return name ? query({ name, text, values }, ...rest.slice(1)) : query(text, ...rest);
   }) as typeof client.query;
 }
 
