@@ -101,9 +101,9 @@ export async function findDeviceView(db: Kysely<Database>, deviceId: number) {
 export type DeviceView = NonNullable<Awaited<ReturnType<typeof findDeviceView>>>;
 
 /**
- * Joins the SIM view (the card as `s`) to the session module's
- * query of a token's session (aliased `sess`, its own columns prefixed `sess_`), so the simInfo
- * route reads the session and the card in one statement.
+ * Joins the SIM view (the card as `s`) to the session module's query of a token's session (aliased
+ * `sess`, its own columns prefixed `sess_`), so the simInfo route reads the session and the card in
+ * one statement.
  */
 export function joinSimView(query: SessionQuery): SessionQuery {
   return (query as unknown as SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', object>)

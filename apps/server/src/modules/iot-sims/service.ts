@@ -45,17 +45,16 @@ export const REFRESH_INTERVAL_MS = 30_000;
 const STALE_MS = 5 * 60_000;
 
 function wifis(d: repo.DeviceView): WifiEntry[] {
-  const encrypt = d.wifi_encrypt ?? '';
   const list: WifiEntry[] = [
     {
       wifiType: '2.4G',
-      wifiName: d.wifi24_name ?? '',
-      wifiPass: d.wifi24_pass ?? '',
-      wifiEncrypt: encrypt,
+      wifiName: d.wifi24_name,
+      wifiPass: d.wifi24_pass,
+      wifiEncrypt: d.wifi_encrypt,
       showWifi: d.wifi24_show === 1,
       switchWifi: d.wifi24_switch === 1,
-      connCount: d.wifi24_conn ?? 0,
-      maxConnCount: d.wifi24_max_conn ?? 0,
+      connCount: d.wifi24_conn,
+      maxConnCount: d.wifi24_max_conn,
     },
   ];
   // Spec §3: a 5G entry only when both its name and its password are set.
@@ -64,11 +63,11 @@ function wifis(d: repo.DeviceView): WifiEntry[] {
       wifiType: '5G',
       wifiName: d.wifi5_name,
       wifiPass: d.wifi5_pass,
-      wifiEncrypt: encrypt,
+      wifiEncrypt: d.wifi_encrypt,
       showWifi: d.wifi5_show === 1,
       switchWifi: d.wifi5_switch === 1,
-      connCount: d.wifi5_conn ?? 0,
-      maxConnCount: d.wifi5_max_conn ?? 0,
+      connCount: d.wifi5_conn,
+      maxConnCount: d.wifi5_max_conn,
     });
   }
   return list;
