@@ -14,12 +14,12 @@ test('an agent sets a downstream price and the downstream’s shop shows it; a n
   request,
 }) => {
   test.setTimeout(180_000);
-  // A number without the AAAA pattern (whose rule differs), at agent01's own price.
-  const list = (await (await request.get('/api/shop/numberList?promoCode=agent01&pageSize=20')).json()) as {
+  // A number with a price (a free one reads "Free") and without the AAAA pattern (whose rule differs), at agent01's own price.
+  const list = (await (await request.get('/api/shop/numberList?promoCode=agent01&pageSize=50')).json()) as {
     data: { list: { number: string; price: number; tags: string[] }[] };
   };
-  const n = list.data.list.find((x) => !x.tags.includes('AAAA'));
-  if (!n) throw new Error('the demo inventory has numbers');
+  const n = list.data.list.find((x) => x.price > 0 && !x.tags.includes('AAAA'));
+  if (!n) throw new Error('the demo inventory has priced numbers');
 
   await logInShopper(page, AGENT_MOBILE, 'agent01');
   await page.goto('/shop/#/pages/index/agent/index?promoCode=agent01');
