@@ -226,13 +226,14 @@ export function forUpdate<DB, TB extends keyof DB, O>(name: DialectName, query: 
 }
 
 /**
- * True when PostgreSQL reports a schema (3F000) or table (42P01) that vanished mid-query: Kysely's
- * migrator introspects every schema of the server, and another database in the same server (a
- * parallel test file's schema) may be dropped meanwhile. Worth another try.
+ * True when PostgreSQL reports a schema (3F000), table (42P01) or column (42703) that vanished
+ * mid-query: Kysely's migrator introspects every schema of the server, looking each column up by
+ * name again (`pg_get_serial_sequence`), and another database in the same server (a parallel test
+ * file's schema) may be dropped meanwhile. Worth another try.
  */
 export function isVanishedSchema(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
-  return code === '3F000' || code === '42P01';
+  return code === '3F000' || code === '42P01' || code === '42703';
 }
 
 /**
