@@ -25,11 +25,14 @@ export class StatementNames {
 
   constructor(readonly options: StatementNamesOptions) {}
 
-  /** Names `text` now (while there is room). */
-  keep(text: string): void {
-    if (this.#names.has(text) || this.#names.size >= this.options.maxNamed) return;
-    this.#names.set(text, `simshop_${this.#names.size + 1}`);
+  /** Names `text` now (while there is room); its name, if it has one. */
+  keep(text: string): string | undefined {
+    const named = this.#names.get(text);
+    if (named !== undefined || this.#names.size >= this.options.maxNamed) return named;
+    const name = `simshop_${this.#names.size + 1}`;
+    this.#names.set(text, name);
     this.#runs.delete(text);
+    return name;
   }
 
   /** The name `text` runs under, counting this run (`parameterized`: it has values), if any. */
@@ -44,8 +47,7 @@ export class StatementNames {
       this.#runs.set(text, runs);
       return undefined;
     }
-    this.keep(text);
-    return this.#names.get(text);
+    return this.keep(text);
   }
 
   get size(): number {

@@ -100,6 +100,18 @@ export async function findDeviceView(db: Kysely<Database>, deviceId: number) {
 }
 export type DeviceView = NonNullable<Awaited<ReturnType<typeof findDeviceView>>>;
 
+/** The device a card sits in, with its id, in one read by the card's id (undefined for a plain SIM). */
+const deviceOfSim = prepared((db: Kysely<Database>, simId: number) =>
+  db
+    .selectFrom('iot_devices')
+    .select(['id', ...deviceColumns])
+    .where('id', '=', (eb) => eb.selectFrom('iot_sims').select('iot_sims.device_id').where('iot_sims.id', '=', simId)),
+);
+
+export async function findDeviceOfSim(db: Kysely<Database>, simId: number) {
+  return (await deviceOfSim(db, simId))[0];
+}
+
 /**
  * Joins the SIM view (the card as `s`) to the session module's query of a token's session (aliased
  * `sess`, its own columns prefixed `sess_`), so the simInfo route reads the session and the card in

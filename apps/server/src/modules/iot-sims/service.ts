@@ -44,33 +44,23 @@ export const REFRESH_INTERVAL_MS = 30_000;
 /** Logging in re-reads the carrier when the last synchronisation is older than this. */
 const STALE_MS = 5 * 60_000;
 
+/** A band of a device's Wi-Fi: its columns are named `wifi24_…` or `wifi5_…`. */
+function wifi(d: repo.DeviceView, wifiType: WifiEntry['wifiType'], band: 'wifi24' | 'wifi5'): WifiEntry {
+  return {
+    wifiType,
+    wifiName: d[`${band}_name`],
+    wifiPass: d[`${band}_pass`],
+    wifiEncrypt: d.wifi_encrypt,
+    showWifi: d[`${band}_show`] === 1,
+    switchWifi: d[`${band}_switch`] === 1,
+    connCount: d[`${band}_conn`],
+    maxConnCount: d[`${band}_max_conn`],
+  };
+}
+
 function wifis(d: repo.DeviceView): WifiEntry[] {
-  const list: WifiEntry[] = [
-    {
-      wifiType: '2.4G',
-      wifiName: d.wifi24_name,
-      wifiPass: d.wifi24_pass,
-      wifiEncrypt: d.wifi_encrypt,
-      showWifi: d.wifi24_show === 1,
-      switchWifi: d.wifi24_switch === 1,
-      connCount: d.wifi24_conn,
-      maxConnCount: d.wifi24_max_conn,
-    },
-  ];
   // Spec §3: a 5G entry only when both its name and its password are set.
-  if (d.wifi5_name && d.wifi5_pass) {
-    list.push({
-      wifiType: '5G',
-      wifiName: d.wifi5_name,
-      wifiPass: d.wifi5_pass,
-      wifiEncrypt: d.wifi_encrypt,
-      showWifi: d.wifi5_show === 1,
-      switchWifi: d.wifi5_switch === 1,
-      connCount: d.wifi5_conn,
-      maxConnCount: d.wifi5_max_conn,
-    });
-  }
-  return list;
+  return d.wifi5_name && d.wifi5_pass ? [wifi(d, '2.4G', 'wifi24'), wifi(d, '5G', 'wifi5')] : [wifi(d, '2.4G', 'wifi24')];
 }
 
 function parsePopup(text: string | null) {
@@ -532,10 +522,8 @@ export class Sims {
 
   /** The Wi-Fi entries of the device a card sits in (§3 Wi-Fi entry rule), or undefined for a plain SIM. */
   async deviceWifis(simId: number): Promise<{ deviceId: number; encrypt: string; wifis: WifiEntry[] } | undefined> {
-    const deviceId = (await repo.findSimView(this.deps.db.db, simId))?.device_id;
-    const device = deviceId == null ? undefined : await repo.findDeviceView(this.deps.db.db, deviceId);
-    if (deviceId == null || !device) return undefined;
-    return { deviceId, encrypt: device.wifi_encrypt, wifis: wifis(device) };
+    const device = await repo.findDeviceOfSim(this.deps.db.db, simId);
+    return device && { deviceId: device.id, encrypt: device.wifi_encrypt, wifis: wifis(device) };
   }
 
   /** The Wi-Fi entries of a device as they are now (any of its cards). */
