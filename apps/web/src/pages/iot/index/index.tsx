@@ -16,13 +16,12 @@ import { Notice } from '../../../features/sim/components/notice.tsx';
 import { SimStatusTips } from '../../../features/sim/components/sim-status-tips.tsx';
 import { SimSwiper } from '../../../features/sim/components/swiper.tsx';
 import { Warranty } from '../../../features/sim/components/warranty.tsx';
-import { isDevice } from '../../../features/sim/labels.ts';
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { menusForCard } from '../../../features/sim/menu.ts';
 import { parsePreview, usePreview } from '../../../features/sim/stores/preview.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
-import { formatNearDateTime } from '../../../lib/datetime.ts';
+import { formatNearDateTime, prepareDateFormats } from '../../../lib/datetime.ts';
 import { get } from '../../../lib/request.ts';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -146,6 +145,8 @@ function CardDashboard() {
   const preview = usePreview((s) => s.previewSimNo);
   const setPreview = usePreview((s) => s.setPreviewSimNo);
   const popupPrevent = useSession((s) => s.iotIndexPopupPrevent);
+  // The dashboard shows when it last synchronised: its date formats are built while its data loads.
+  useEffect(() => prepareDateFormats(), []);
 
   // ?iotPreview=IotLayout:{digits}: sets the preview SIM number and reloads the SIM info.
   const previewParam = parsePreview(search.get('iotPreview'));
