@@ -4,22 +4,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { openCashier } from '../../../lib/cashier.ts';
 import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { t } from '../../../lib/i18n.ts';
-import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import type { ApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session.ts';
 import { payPassStatusQuery } from '../api/pay-pass-status.ts';
-
-const REALNAME = '/pages/iot/index/realnameAuth/index';
-const SIM_SERVICE = '/pages/iot/index/customer/index';
-
-/**
- * Where a holder completes real-name verification: the verification page when the app has it,
- * else customer service. Every message asking for verification carries this action.
- */
-export function realnameAction(): { label: string; hint: string; go: () => void } {
-  if (knowsPage(REALNAME)) return { label: t('iot.realname.go'), hint: '', go: () => void navigateTo(REALNAME) };
-  return { label: t('iot.realname.contact'), hint: t('iot.realname.viaService'), go: () => void navigateTo(SIM_SERVICE) };
-}
+import { realnameAction } from '../realname-action.ts';
 
 /** 41002: real-name verification comes first; the dialog offers the way to do it. */
 export function showRealnameRequired(): void {

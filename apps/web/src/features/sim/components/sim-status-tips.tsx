@@ -3,7 +3,7 @@ import { ExclamationCircleFill, RightOutline } from 'antd-mobile-icons';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { yuan } from '../format.ts';
-import { realnameAction } from './pay-flow.ts';
+import { realnameAction } from '../realname-action.ts';
 
 interface Tip {
   key: string;
