@@ -28,10 +28,11 @@ function formatter(kind: 'date' | 'dateTime' | 'time', language: Language): Intl
 }
 
 /**
- * Builds the app language's formatters at the browser's next idle moment. A page's first
- * Intl.DateTimeFormat costs about 15 ms (60 ms on a slow phone) while the browser loads its locale
- * data; a page about to show dates (the SIM dashboard, waiting for its data) calls this so that
- * cost is not added to the render that shows them.
+ * Builds a formatter of the app language at the browser's next idle moment. A page's first
+ * Intl.DateTimeFormat costs about 15 ms (four times that on a slow phone) while the browser loads
+ * its locale data, the next ones a fraction of a millisecond; a page about to show dates (the SIM
+ * dashboard, waiting for its data) calls this so that cost is not added to the render that shows
+ * them.
  */
 export function prepareDateFormats(language: Language = currentLanguage()): void {
   const build = () => formatter('dateTime', language);
