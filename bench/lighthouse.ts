@@ -26,16 +26,18 @@ const PAGES = [
 ];
 
 type Figures = { score: number; lcp: number; tbt: number; cls: number };
+/** A page's best run, and the LCP and TBT of every run (their spread is the machine's load as much as the page's). */
+type Measured = Figures & { lcps: number[]; tbts: number[] };
 
 /** The best of `runs` Lighthouse runs of each page on a server (simulated throttling still varies with the machine's load). */
-async function measure(tls: boolean, runs: number): Promise<Map<string, Figures>> {
+async function measure(tls: boolean, runs: number): Promise<Map<string, Measured>> {
   const server = await startServer(tls ? TLS_ENV : {});
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // The test certificate is self-signed.
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--ignore-certificate-errors'],
   });
-  const best = new Map<string, Figures>();
+  const best = new Map<string, Measured>();
   try {
     for (const p of PAGES) {
       const url = `${server.url}/shop/${p.hash}`;
@@ -71,7 +73,9 @@ async function measure(tls: boolean, runs: number): Promise<Map<string, Figures>
           cls: audit('cumulative-layout-shift'),
         };
         const kept = best.get(p.name);
-        if (!kept || r.score > kept.score) best.set(p.name, r);
+        const lcps = [...(kept?.lcps ?? []), r.lcp];
+        const tbts = [...(kept?.tbts ?? []), r.tbt];
+        best.set(p.name, { ...(!kept || r.score > kept.score ? r : kept), lcps, tbts });
       }
     }
   } finally {
@@ -81,13 +85,23 @@ async function measure(tls: boolean, runs: number): Promise<Map<string, Figures>
   return best;
 }
 
+/** Every run's figure, in order, when there was more than one: "runs 171, 230, 294". */
+const runsNote = (values: number[], show: (v: number) => number) => (values.length > 1 ? `runs ${values.map(show).join(', ')}` : undefined);
+
 export async function lighthouseBench(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [name, b] of await measure(true, QUICK ? 1 : 3)) {
     rows.push(
       row('Lighthouse mobile', `${name}: performance`, b.score, 'points', { op: '>=', limit: 95 }),
-      row('Lighthouse mobile', `${name}: LCP`, round2(b.lcp / 1000), 's', { op: '<=', limit: 1.8 }),
-      row('Lighthouse mobile', `${name}: TBT`, Math.round(b.tbt), 'ms', { op: '<=', limit: 100 }),
+      row(
+        'Lighthouse mobile',
+        `${name}: LCP`,
+        round2(b.lcp / 1000),
+        's',
+        { op: '<=', limit: 1.8 },
+        runsNote(b.lcps, (v) => round2(v / 1000)),
+      ),
+      row('Lighthouse mobile', `${name}: TBT`, Math.round(b.tbt), 'ms', { op: '<=', limit: 100 }, runsNote(b.tbts, Math.round)),
       row('Lighthouse mobile', `${name}: CLS`, Math.round(b.cls * 1000) / 1000, '', { op: '<=', limit: 0.02 }),
     );
   }
