@@ -26,18 +26,16 @@ const PAGES = [
 ];
 
 type Figures = { score: number; lcp: number; tbt: number; cls: number };
-/** A page's best run, and the LCP and TBT of every run (their spread is the machine's load as much as the page's). */
-type Measured = Figures & { lcps: number[]; tbts: number[] };
 
-/** The best of `runs` Lighthouse runs of each page on a server (simulated throttling still varies with the machine's load). */
-async function measure(tls: boolean, runs: number): Promise<Map<string, Measured>> {
+/** `runs` Lighthouse runs of each page on a server, in order (simulated throttling still varies with the machine's load). */
+async function measure(tls: boolean, runs: number): Promise<Map<string, Figures[]>> {
   const server = await startServer(tls ? TLS_ENV : {});
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // The test certificate is self-signed.
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--ignore-certificate-errors'],
   });
-  const best = new Map<string, Measured>();
+  const measured = new Map<string, Figures[]>();
   try {
     for (const p of PAGES) {
       const url = `${server.url}/shop/${p.hash}`;
@@ -66,31 +64,34 @@ async function measure(tls: boolean, runs: number): Promise<Map<string, Measured
         if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
         const lhr = result.lhr;
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        const r = {
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcp: audit('largest-contentful-paint'),
-          tbt: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-        };
-        const kept = best.get(p.name);
-        const lcps = [...(kept?.lcps ?? []), r.lcp];
-        const tbts = [...(kept?.tbts ?? []), r.tbt];
-        best.set(p.name, { ...(!kept || r.score > kept.score ? r : kept), lcps, tbts });
+        measured.set(p.name, [
+          ...(measured.get(p.name) ?? []),
+          {
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcp: audit('largest-contentful-paint'),
+            tbt: audit('total-blocking-time'),
+            cls: audit('cumulative-layout-shift'),
+          },
+        ]);
       }
     }
   } finally {
     chrome.kill();
     await server.stop();
   }
-  return best;
+  return measured;
 }
 
+/** The run with the best score (the first of equals): the one a budget is judged on. */
+const bestOf = (runs: Figures[]) => runs.reduce((best, r) => (r.score > best.score ? r : best));
+
 /** Every run's figure, in order, when there was more than one: "runs 171, 230, 294". */
-const runsNote = (values: number[], show: (v: number) => number) => (values.length > 1 ? `runs ${values.map(show).join(', ')}` : undefined);
+const runsNote = (runs: Figures[], show: (r: Figures) => number) => (runs.length > 1 ? `runs ${runs.map(show).join(', ')}` : undefined);
 
 export async function lighthouseBench(): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [name, b] of await measure(true, QUICK ? 1 : 3)) {
+  for (const [name, runs] of await measure(true, QUICK ? 1 : 3)) {
+    const b = bestOf(runs);
     rows.push(
       row('Lighthouse mobile', `${name}: performance`, b.score, 'points', { op: '>=', limit: 95 }),
       row(
@@ -99,14 +100,22 @@ export async function lighthouseBench(): Promise<Row[]> {
         round2(b.lcp / 1000),
         's',
         { op: '<=', limit: 1.8 },
-        runsNote(b.lcps, (v) => round2(v / 1000)),
+        runsNote(runs, (r) => round2(r.lcp / 1000)),
       ),
-      row('Lighthouse mobile', `${name}: TBT`, Math.round(b.tbt), 'ms', { op: '<=', limit: 100 }, runsNote(b.tbts, Math.round)),
+      row(
+        'Lighthouse mobile',
+        `${name}: TBT`,
+        Math.round(b.tbt),
+        'ms',
+        { op: '<=', limit: 100 },
+        runsNote(runs, (r) => Math.round(r.tbt)),
+      ),
       row('Lighthouse mobile', `${name}: CLS`, Math.round(b.cls * 1000) / 1000, '', { op: '<=', limit: 0.02 }),
     );
   }
   if (!QUICK) {
-    for (const [name, b] of await measure(false, 1)) {
+    for (const [name, runs] of await measure(false, 1)) {
+      const b = bestOf(runs);
       rows.push(
         row('Lighthouse mobile, HTTP/1.1', `${name}: performance`, b.score, 'points'),
         row('Lighthouse mobile, HTTP/1.1', `${name}: LCP`, round2(b.lcp / 1000), 's'),
