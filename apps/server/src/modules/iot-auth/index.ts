@@ -22,7 +22,7 @@ declare module 'fastify' {
 /** SIM sessions and the guard of the /api/iot scope (no dependencies: card modules need the guard). */
 export const iotSessionsPlugin = fp(
   async (app: App) => {
-    const sessions = new SimSessions({ db: app.db.db, now: () => app.config.now(), bus: app.shared.bus });
+    const sessions = new SimSessions({ db: app.db.db, dialect: app.db.dialect, now: () => app.config.now(), bus: app.shared.bus });
     app.decorate('iotSessions', sessions);
     app.decorateRequest('sim', null as never);
     app.decorateRequest('simCompanion', undefined);

@@ -253,6 +253,32 @@ describe('one SIM never reads another', () => {
     expect(history.code).toBe(34061);
   });
 
+  it('answers each of many calls made at once for its own card (PostgreSQL reads them in one statement)', async () => {
+    const cards = [];
+    for (const balance of [101, 202, 303, 404, 505]) cards.push(await makeCard(t.app, { balance, now: clock }));
+    const sessions = [];
+    for (const c of cards) sessions.push((await login({ sn: c.simNo })).data);
+    const gone = (await login({ sn: cards[0]!.simNo })).data;
+    expect(body(await t.app.inject({ method: 'POST', url: '/api/iot/simLogout', headers: auth(gone) })).code).toBe(0);
+    const replies = await Promise.all([
+      ...sessions.map((s) => get('/api/iot/simInfo', auth(s))),
+      get('/api/iot/simInfo', auth(sessions[2]!)),
+      get('/api/iot/simInfo', { 'x-sim-token': 'not-a-token' }),
+      get('/api/iot/simInfo', auth(gone)),
+    ]);
+    expect(replies.map((r) => [r.code, r.data?.simNo, r.data?.balance])).toEqual([
+      [0, cards[0]!.simNo, 101],
+      [0, cards[1]!.simNo, 202],
+      [0, cards[2]!.simNo, 303],
+      [0, cards[3]!.simNo, 404],
+      [0, cards[4]!.simNo, 505],
+      [0, cards[2]!.simNo, 303],
+      [34061, undefined, undefined],
+      [34061, undefined, undefined],
+    ]);
+    expect(replies[7]!.message).toBe('you have logged out, please log in again');
+  });
+
   it('switches only to a SIM of the same device, revoking the old token', async () => {
     const d = (await login({ sn: 'MF0000000001' })).data;
     const list = await get('/api/iot/changeSimList', auth(d));

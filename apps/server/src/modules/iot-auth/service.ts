@@ -9,6 +9,7 @@ import type { SimLoginBody, SimLoginCodeReply, SimSession } from '@simshop/contr
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LRUCache } from 'lru-cache';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
@@ -94,7 +95,7 @@ export class SimSessions {
   /** Counts the revocations heard: a row read while one arrived is not cached (it may predate it). */
   #revocations = 0;
 
-  constructor(private readonly deps: { db: Kysely<Database>; now: () => number; bus: Bus }) {
+  constructor(private readonly deps: { db: Kysely<Database>; dialect: DialectName; now: () => number; bus: Bus }) {
     this.#cache = ttlCache({ ttlMs: SESSION_CACHE_MS, max: 20_000, now: deps.now, admit: 'second-use' });
     deps.bus.subscribe(REVOKED, (tokenHash) => {
       this.#revocations++;
@@ -126,13 +127,13 @@ export class SimSessions {
    * session is cached like `authenticate`'s, the companion's part is the caller's for this request.
    */
   companionReader<T>(companion: SessionCompanion<T>) {
-    const read = repo.sessionJoined(companion.join);
+    const read = repo.sessionJoined(this.deps.db, this.deps.dialect, companion.join);
     return async (token: string, simNo: string, now: number): Promise<{ sim: AuthedSim & { simNo: string }; companion: T | undefined }> => {
       if (!token) throw timeout('sim.loginRequired');
       const tokenHash = sha256(token);
       const heard = this.#revocations;
       const started = companion.start();
-      const found = await read(this.deps.db, tokenHash);
+      const found = await read(tokenHash);
       const session = found?.session ?? false;
       if (heard === this.#revocations) this.#cache.set(tokenHash, session);
       const sim = checkSession(session || null, tokenHash, simNo, now);
