@@ -253,9 +253,9 @@ describe('one SIM never reads another', () => {
     expect(history.code).toBe(34061);
   });
 
-  it('answers each of many calls made at once for its own card (PostgreSQL reads them in one statement)', async () => {
+  it('answers each of many calls made at once for its own card (PostgreSQL reads their sessions together)', async () => {
     const cards = [];
-    for (const balance of [101, 202, 303, 404, 505]) cards.push(await makeCard(t.app, { balance, now: clock }));
+    for (const n of [1, 2, 3, 4, 5]) cards.push(await makeCard(t.app, { balance: n * 101, integral: n * 11, now: clock }));
     const sessions = [];
     for (const c of cards) sessions.push((await login({ sn: c.simNo })).data);
     const gone = (await login({ sn: cards[0]!.simNo })).data;
@@ -265,8 +265,10 @@ describe('one SIM never reads another', () => {
       get('/api/iot/simInfo', auth(sessions[2]!)),
       get('/api/iot/simInfo', { 'x-sim-token': 'not-a-token' }),
       get('/api/iot/simInfo', auth(gone)),
+      // A scope that reads the session alone.
+      ...sessions.map((s) => get('/api/iot/taskCenter', auth(s))),
     ]);
-    expect(replies.map((r) => [r.code, r.data?.simNo, r.data?.balance])).toEqual([
+    expect(replies.slice(0, 8).map((r) => [r.code, r.data?.simNo, r.data?.balance])).toEqual([
       [0, cards[0]!.simNo, 101],
       [0, cards[1]!.simNo, 202],
       [0, cards[2]!.simNo, 303],
@@ -277,6 +279,13 @@ describe('one SIM never reads another', () => {
       [34061, undefined, undefined],
     ]);
     expect(replies[7]!.message).toBe('you have logged out, please log in again');
+    expect(replies.slice(8).map((r) => [r.code, r.data?.integral])).toEqual([
+      [0, 11],
+      [0, 22],
+      [0, 33],
+      [0, 44],
+      [0, 55],
+    ]);
   });
 
   it('switches only to a SIM of the same device, revoking the old token', async () => {

@@ -4,15 +4,14 @@ import { type DialectName, deleteBefore } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** The session of a token hash (read on every IoT call whose session is not cached). */
-const sessionByHash = prepared((db: Kysely<Database>, tokenHash: string) =>
-  db.selectFrom('iot_sim_sessions').select(['id', 'sim_id', 'sim_no', 'expires_at', 'revoked_at']).where('token_hash', '=', tokenHash),
-);
-
-export async function findSessionByHash(db: Kysely<Database>, tokenHash: string) {
-  return (await sessionByHash(db, tokenHash))[0];
+/** The columns of a session that every IoT call checks. */
+export interface SessionRow {
+  id: number;
+  sim_id: number;
+  sim_no: string;
+  expires_at: number;
+  revoked_at: number | null;
 }
-type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByHash>>>;
 
 /**
  * The session of a token hash as a query another module joins its own columns to: the session is
@@ -21,15 +20,15 @@ type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByHash>>>;
 export type SessionQuery = SelectQueryBuilder<Database & { sess: Database['iot_sim_sessions'] }, 'sess', Record<string, unknown>>;
 
 /**
- * The session of a token hash and what `join` adds to it, in one statement (built once per
- * dialect): the session row, and the whole row for the joining module.
+ * Reads the session of a token hash from `db` with what `join` adds to it (nothing by default), in
+ * one statement (built once per dialect): the session, and the whole row for the joining module.
  *
  * On PostgreSQL the tokens asked for in one turn of the event loop are read in one statement
  * (`token_hash = any($1)`, decision 0056): under a fleet's load, a round trip to the database and
  * the driver's work on the row description cost more than the rows themselves. SQLite answers each
  * read in the calling thread, where there is nothing to gather.
  */
-export function sessionJoined(db: Kysely<Database>, dialect: DialectName, join: (query: SessionQuery) => SessionQuery) {
+export function sessionReader(db: Kysely<Database>, dialect: DialectName, join: (query: SessionQuery) => SessionQuery = (query) => query) {
   const session = (q: Kysely<Database>) =>
     q
       .selectFrom('iot_sim_sessions as sess')

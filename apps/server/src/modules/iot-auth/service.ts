@@ -22,6 +22,7 @@ import { hit, release, reserve } from '../../lib/rate-limit.ts';
 import type { Bus } from '../../lib/shared.ts';
 import type { LoginTarget, Sims } from '../iot-sims/service.ts';
 import type { Sms, SmsKind } from '../sms/service.ts';
+import type { SessionRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 export const SESSION_TTL_MS = 7 * 86_400_000;
@@ -57,7 +58,6 @@ export interface AuthedSim {
 export const SESSION_CACHE_MS = 1_000;
 /** The bus channel of revoked sessions (by token hash). */
 const REVOKED = 'sim-session.revoked';
-type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionByHash>>>;
 
 const timeout = (id: 'sim.loginRequired' | 'sim.sessionInvalid' | 'sim.loggedOut' | 'sim.sessionExpired' | 'sim.sessionMismatch') =>
   new BizError(Code.SIM_LOGIN_TIMEOUT, id);
@@ -94,8 +94,11 @@ export class SimSessions {
   readonly #cache: LRUCache<string, SessionRow | false>;
   /** Counts the revocations heard: a row read while one arrived is not cached (it may predate it). */
   #revocations = 0;
+  /** Reads a token's session alone (the guard of scopes without a companion). */
+  readonly #read: ReturnType<typeof repo.sessionReader>;
 
   constructor(private readonly deps: { db: Kysely<Database>; dialect: DialectName; now: () => number; bus: Bus }) {
+    this.#read = repo.sessionReader(deps.db, deps.dialect);
     this.#cache = ttlCache({ ttlMs: SESSION_CACHE_MS, max: 20_000, now: deps.now, admit: 'second-use' });
     deps.bus.subscribe(REVOKED, (tokenHash) => {
       this.#revocations++;
@@ -127,7 +130,7 @@ export class SimSessions {
    * session is cached like `authenticate`'s, the companion's part is the caller's for this request.
    */
   companionReader<T>(companion: SessionCompanion<T>) {
-    const read = repo.sessionJoined(this.deps.db, this.deps.dialect, companion.join);
+    const read = repo.sessionReader(this.deps.db, this.deps.dialect, companion.join);
     return async (token: string, simNo: string, now: number): Promise<{ sim: AuthedSim & { simNo: string }; companion: T | undefined }> => {
       if (!token) throw timeout('sim.loginRequired');
       const tokenHash = sha256(token);
@@ -147,7 +150,7 @@ export class SimSessions {
     let session = this.#cache.get(tokenHash);
     if (session === undefined) {
       const heard = this.#revocations;
-      session = (await repo.findSessionByHash(this.deps.db, tokenHash)) ?? false;
+      session = (await this.#read(tokenHash))?.session ?? false;
       if (heard === this.#revocations) this.#cache.set(tokenHash, session);
     }
     return checkSession(session || null, tokenHash, simNo, now);
