@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,11 +140,14 @@ let nextPort = Number(process.env.BENCH_PORT ?? 18_900);
 async function startProcess(args: string[], env: Record<string, string>, readyPath: string, cleanup = () => {}): Promise<Proc> {
   const port = nextPort++;
   const started = performance.now();
+  // BENCH_SERVER_OUT: the process's standard output is appended to that file (--trace-gc writes there).
+  const out = process.env.BENCH_SERVER_OUT ? openSync(process.env.BENCH_SERVER_OUT, 'a') : 'ignore';
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
+  if (typeof out === 'number') closeSync(out);
   const ca = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : null;
   const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
