@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { WEBHOOK_HEADERS } from '@simshop/contract/webhooks';
+import { type HttpFailure, httpExchange } from '../../lib/http-client.ts';
 
 /** How a delivery is sent: at most this long, and this much of the answer is read and kept. */
 export const SEND_RULES = { timeoutMs: 5_000, readBytes: 16_384, keptChars: 500 } as const;
@@ -112,65 +111,30 @@ export interface SendResult {
  * POSTs a signed delivery: five seconds at most for the whole exchange, redirects not followed, at
  * most 16 KiB of the answer read. In production the address must resolve to public addresses only.
  */
-export function send(url: string, headers: Record<string, string>, body: string, production: boolean): Promise<SendResult> {
+export async function send(url: string, headers: Record<string, string>, body: string, production: boolean): Promise<SendResult> {
   const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (r: Omit<SendResult, 'durationMs'>) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...r, durationMs: elapsed() });
-    };
-    const u = new URL(url);
-    const client = u.protocol === 'https:' ? https : http;
-    const req = client.request(
-      u,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'simshop-webhooks/1',
-          ...headers,
-        },
-        ...(production ? { lookup: publicLookup as never } : {}),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const done = () => {
-          const text = Buffer.concat(chunks).toString('utf8').slice(0, SEND_RULES.keptChars);
-          const code = res.statusCode ?? 0;
-          finish({ statusCode: code, response: text, ok: code >= 200 && code < 300 });
-        };
-        res.on('data', (c: Buffer) => {
-          if (read >= SEND_RULES.readBytes) return;
-          chunks.push(c.subarray(0, SEND_RULES.readBytes - read));
-          read += c.length;
-          if (read >= SEND_RULES.readBytes) {
-            done();
-            res.destroy();
-          }
-        });
-        res.on('end', done);
-        res.on('error', done);
-      },
-    );
-    const timer = setTimeout(() => {
-      finish({ statusCode: null, response: `no answer within ${SEND_RULES.timeoutMs / 1000} s`, ok: false });
-      req.destroy();
-    }, SEND_RULES.timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      finish({
-        statusCode: null,
-        response: (err.code === 'EPRIVATE' || !err.code ? err.message : err.code).slice(0, SEND_RULES.keptChars),
-        ok: false,
-      }),
-    );
-    req.end(body);
-  });
+  const kept = (text: string) => text.slice(0, SEND_RULES.keptChars);
+  try {
+    const answer = await httpExchange(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'simshop-webhooks/1', ...headers },
+      body,
+      timeoutMs: SEND_RULES.timeoutMs,
+      maxBytes: SEND_RULES.readBytes,
+      ...(production ? { lookup: publicLookup as LookupFunction } : {}),
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { statusCode: answer.status, response: kept(answer.text), ok, durationMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    const failure = err as HttpFailure;
+    const response =
+      failure.reason === 'timeout'
+        ? `no answer within ${SEND_RULES.timeoutMs / 1000} s`
+        : failure.reason === 'EPRIVATE' || failure.reason === 'error'
+          ? failure.message
+          : failure.reason;
+    return { statusCode: null, response: kept(response), ok: false, durationMs: Math.round(performance.now() - started) };
+  }
 }
 
 export { WEBHOOK_HEADERS };

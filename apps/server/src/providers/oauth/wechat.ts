@@ -1,3 +1,4 @@
+import { httpExchange } from '../../lib/http-client.ts';
 import { OAuthError, type OAuthProfile, type OAuthProvider } from './types.ts';
 
 /**
@@ -12,7 +13,6 @@ export interface WechatOptions {
   appSecret: string;
   apiBase?: string;
   now?: () => number;
-  fetch?: typeof fetch;
 }
 
 interface WechatReply {
@@ -23,14 +23,13 @@ interface WechatReply {
 export function createWechatProvider(o: WechatOptions): OAuthProvider {
   const base = (o.apiBase ?? 'https://api.weixin.qq.com').replace(/\/$/, '');
   const now = o.now ?? Date.now;
-  const http = o.fetch ?? fetch;
   let ticket: { value: string; until: number } | null = null;
 
   async function call<T extends WechatReply>(path: string, query: Record<string, string>): Promise<T> {
     let reply: T;
     try {
-      const res = await http(`${base}${path}?${new URLSearchParams(query)}`, { signal: AbortSignal.timeout(10_000) });
-      reply = (await res.json()) as T;
+      const res = await httpExchange(`${base}${path}?${new URLSearchParams(query)}`, { method: 'GET', timeoutMs: 10_000 });
+      reply = JSON.parse(res.text) as T;
     } catch (err) {
       throw new OAuthError(`WeChat ${path} unreachable: ${(err as Error).message}`);
     }

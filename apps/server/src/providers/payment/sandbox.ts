@@ -3,6 +3,7 @@ import { paymentStatusQuery } from '@simshop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { httpExchange } from '../../lib/http-client.ts';
 import type { CreateTrade, PaymentProvider, TradeQuery, VerifyResult } from './provider.ts';
 
 /**
@@ -95,13 +96,13 @@ function sandboxExtras(o: SandboxOptions) {
   async function attempt(row: { id: number; url: string; body: string; attempts: number }, now: number): Promise<void> {
     let error = '';
     try {
-      const res = await fetch(row.url, {
+      const res = await httpExchange(row.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signNotification(o.secret, now, row.body) },
         body: row.body,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        timeoutMs: DELIVERY_TIMEOUT_MS,
       });
-      const reply = (await res.json().catch(() => null)) as { code?: string } | null;
+      const reply = jsonOrNull(res.text) as { code?: string } | null;
       if (res.status !== 200 || reply?.code !== 'SUCCESS') error = `HTTP ${res.status} ${JSON.stringify(reply)}`.slice(0, 500);
     } catch (err) {
       error = String((err as Error).message ?? err).slice(0, 500);
@@ -262,4 +263,12 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     },
   };
   return Object.assign(provider, extras);
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

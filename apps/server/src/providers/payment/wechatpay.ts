@@ -1,5 +1,6 @@
 import { createDecipheriv, createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
 import type { Shopper } from '../../lib/context.ts';
+import { type HttpAnswer, httpExchange } from '../../lib/http-client.ts';
 import type { CreateTrade, PaymentProvider, RefundResult, TradeQuery, TradeState, VerifyResult } from './provider.ts';
 
 /**
@@ -148,10 +149,9 @@ export function createWechatPayProvider(
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = Math.floor(Date.now() / 1000);
     const nonce = randomBytes(16).toString('hex');
-    let res: Response;
-    let text: string;
+    let res: HttpAnswer;
     try {
-      res = await fetch(`${base}${pathAndQuery}`, {
+      res = await httpExchange(`${base}${pathAndQuery}`, {
         method,
         headers: {
           accept: 'application/json',
@@ -168,14 +168,14 @@ export function createWechatPayProvider(
           ),
         },
         body: payload === undefined ? undefined : body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
       });
-      text = await res.text();
     } catch (err) {
       throw new WechatPayUnreachable(`WeChat Pay ${method} ${pathAndQuery.split('?')[0]}: ${(err as Error).message}`);
     }
+    const text = res.text;
     // Every reply, errors included, is signed; an unsigned or forged one is not WeChat Pay's word.
-    const problem = signatureProblem(Object.fromEntries(res.headers), text, Date.now());
+    const problem = signatureProblem(res.headers, text, Date.now());
     if (problem) throw new WechatPayUnreachable(`WeChat Pay reply to ${method} ${pathAndQuery.split('?')[0]}: ${problem}`);
     let parsed: any = null;
     if (text) {

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Language } from '@simshop/contract/headers';
+import { type HttpAnswer, type HttpFailure, httpExchange } from '../../lib/http-client.ts';
 import { type NoticeKind, type SmsAccepted, type SmsKind, type SmsMessage, type SmsProvider, SmsSendError } from './provider.ts';
 
 export interface AliyunSmsConfig {
@@ -67,25 +68,21 @@ export function aliyunSmsProvider(config: AliyunSmsConfig): SmsProvider {
       Version: '2017-05-25',
     };
     const signed = `Signature=${percentEncode(rpcSignature('POST', params, config.accessKeySecret))}&${canonicalQuery(params)}`;
-    let res: Response;
+    let res: HttpAnswer;
     try {
-      res = await fetch(config.endpoint, {
+      res = await httpExchange(config.endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: signed,
-        signal: AbortSignal.timeout(config.timeoutMs),
+        timeoutMs: config.timeoutMs,
       });
     } catch (err) {
-      const name = (err as Error).name;
-      throw new SmsSendError(
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `no answer within ${config.timeoutMs} ms`
-          : `unreachable: ${(err as Error).message}`,
-      );
+      const failure = err as HttpFailure;
+      throw new SmsSendError(failure.reason === 'timeout' ? failure.message : `unreachable: ${failure.message}`);
     }
     let reply: { Code?: unknown; Message?: unknown; BizId?: unknown };
     try {
-      reply = (await res.json()) as typeof reply;
+      reply = JSON.parse(res.text) as typeof reply;
     } catch {
       throw new SmsSendError(`HTTP ${res.status} without a JSON reply`);
     }
