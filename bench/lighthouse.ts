@@ -25,7 +25,8 @@ const PAGES = [
   { name: 'SIM dashboard', hash: '#/pages/iot/index/index', session: true },
 ];
 
-type Figures = { score: number; lcp: number; tbt: number; cls: number; benchmarkIndex: number };
+/** One run's figures; `error` is Lighthouse's code when the run did not measure the page (its figures are then NaN). */
+type Figures = { score: number; lcp: number; tbt: number; cls: number; benchmarkIndex: number; error?: string };
 
 /** `runs` Lighthouse runs of each page on a server, in order (simulated throttling still varies with the machine's load). */
 async function measure(tls: boolean, runs: number): Promise<Map<string, Figures[]>> {
@@ -72,6 +73,9 @@ async function measure(tls: boolean, runs: number): Promise<Map<string, Figures[
             tbt: audit('total-blocking-time'),
             cls: audit('cumulative-layout-shift'),
             benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+            ...(lhr.runtimeError || !lhr.categories.performance?.score
+              ? { error: lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage?.slice(0, 60) ?? 'no score' }
+              : {}),
           },
         ]);
       }
@@ -87,7 +91,8 @@ async function measure(tls: boolean, runs: number): Promise<Map<string, Figures[
 const bestOf = (runs: Figures[]) => runs.reduce((best, r) => (r.score > best.score ? r : best));
 
 /** Every run's figure, in order, when there was more than one: "runs 171, 230, 294". */
-const runsNote = (runs: Figures[], show: (r: Figures) => number) => (runs.length > 1 ? `runs ${runs.map(show).join(', ')}` : undefined);
+const runsNote = (runs: Figures[], show: (r: Figures) => number) =>
+  runs.length > 1 ? `runs ${runs.map((r) => r.error ?? show(r)).join(', ')}` : undefined;
 
 export async function lighthouseBench(): Promise<Row[]> {
   const rows: Row[] = [];
