@@ -16,6 +16,12 @@ describe('httpExchange', () => {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       if (req.url === '/silent') return; // never answers
+      if (req.url === '/cut') {
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('partial');
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
       if (req.url === '/long') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('x'.repeat(100_000));
@@ -79,6 +85,13 @@ describe('httpExchange', () => {
     expect(failure).toBeInstanceOf(HttpFailure);
     expect(failure).toMatchObject({ reason: 'timeout', message: 'no answer within 300 ms' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('fails an answer whose connection resets before its end, without waiting for the time limit', async () => {
+    const started = Date.now();
+    const failure = await httpExchange(`${base}/cut`, { method: 'POST', body: '{}', timeoutMs: 5000 }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'HttpFailure', reason: 'ECONNRESET' });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
