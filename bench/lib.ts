@@ -114,12 +114,16 @@ export function codeCounter() {
   };
 }
 
+/** The middle value (the upper one of an even count). */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 /** The median of each round's ratio and the round it came from. */
 export function medianRound<T>(rounds: T[], ratio: (r: T) => number): { ratio: number; round: T; ratios: number[] } {
   const ratios = rounds.map(ratio);
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return { ratio: median, round: rounds[ratios.indexOf(median)]!, ratios };
+  const middle = median(ratios);
+  return { ratio: middle, round: rounds[ratios.indexOf(middle)]!, ratios };
 }
 
 // ── Processes ───────────────────────────────────────────────────────────────────────────────────

@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM, DEMO_SIM_LOGIN, sessionScript, simSessionOf } from './bundle-size.ts';
-import { QUICK, type Row, round2, row, startServer, TLS_ENV } from './lib.ts';
+import { median, QUICK, type Row, round2, row, startServer, TLS_ENV } from './lib.ts';
 
 const PAGES = [
   { name: 'home', hash: '#/pages/index/index', session: false },
@@ -100,12 +100,11 @@ export async function lighthouseBench(): Promise<Row[]> {
   // Lighthouse's own yardstick of the host's CPU, measured in the page before each run: its 4x
   // slowdown takes a host of 1,500-2,000 to a mid-tier phone; a slower host is slowed further.
   const indexes = [...measured.values()].flat().map((r) => r.benchmarkIndex);
-  const sorted = [...indexes].sort((a, b) => a - b);
   rows.push(
     row(
       'Lighthouse mobile',
       'host CPU (benchmarkIndex)',
-      sorted[Math.floor(sorted.length / 2)]!,
+      median(indexes),
       '',
       null,
       `median of ${indexes.join(', ')}; 4x CPU slowdown assumes 1500-2000`,

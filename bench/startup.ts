@@ -7,7 +7,7 @@
  *
  * Budget: a cold start ≤1.5 s.
  */
-import { QUICK, type Row, round2, row, sqliteFile, startServer } from './lib.ts';
+import { median, QUICK, type Row, round2, row, sqliteFile, startServer } from './lib.ts';
 
 export async function startupBench(): Promise<Row[]> {
   const file = sqliteFile();
@@ -23,13 +23,12 @@ export async function startupBench(): Promise<Row[]> {
       idleRss = s.rssMb();
       await s.stop();
     }
-    const median = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
     return [
       row('start-up', 'first start: migrate and seed the demo', round2(first.startMs / 1000), 's', null),
       row(
         'start-up',
         'cold start to first /healthz',
-        round2(median / 1000),
+        round2(median(starts) / 1000),
         's',
         { op: '<=', limit: 1.5 },
         `median of ${starts.join(', ')} ms`,

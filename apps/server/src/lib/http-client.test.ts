@@ -95,6 +95,11 @@ describe('httpExchange', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('rejects a malformed address with an HttpFailure', async () => {
+    const failure = await httpExchange('not a url', { method: 'GET', timeoutMs: 2000 }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'HttpFailure', reason: 'error', message: 'not an address: not a url' });
+  });
+
   it('names the socket error of an address that refuses the connection', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

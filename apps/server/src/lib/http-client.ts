@@ -40,8 +40,13 @@ export class HttpFailure extends Error {
 
 /** One HTTP exchange; the redirects are not followed. Rejects with an `HttpFailure`. */
 export function httpExchange(url: string, x: HttpExchange): Promise<HttpAnswer> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return Promise.reject(new HttpFailure('error', `not an address: ${url.slice(0, 100)}`));
+  }
   return new Promise((resolve, reject) => {
-    const u = new URL(url);
     const body = x.body ?? '';
     const maxBytes = x.maxBytes ?? 1024 * 1024;
     let settled = false;

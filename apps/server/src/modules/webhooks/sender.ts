@@ -113,7 +113,12 @@ export interface SendResult {
  */
 export async function send(url: string, headers: Record<string, string>, body: string, production: boolean): Promise<SendResult> {
   const started = performance.now();
-  const kept = (text: string) => text.slice(0, SEND_RULES.keptChars);
+  const result = (statusCode: number | null, text: string): SendResult => ({
+    statusCode,
+    response: text.slice(0, SEND_RULES.keptChars),
+    ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
+    durationMs: Math.round(performance.now() - started),
+  });
   try {
     const answer = await httpExchange(url, {
       method: 'POST',
@@ -123,17 +128,11 @@ export async function send(url: string, headers: Record<string, string>, body: s
       maxBytes: SEND_RULES.readBytes,
       ...(production ? { lookup: publicLookup as LookupFunction } : {}),
     });
-    const ok = answer.status >= 200 && answer.status < 300;
-    return { statusCode: answer.status, response: kept(answer.text), ok, durationMs: Math.round(performance.now() - started) };
+    return result(answer.status, answer.text);
   } catch (err) {
     const failure = err as HttpFailure;
-    const response =
-      failure.reason === 'timeout'
-        ? `no answer within ${SEND_RULES.timeoutMs / 1000} s`
-        : failure.reason === 'EPRIVATE' || failure.reason === 'error'
-          ? failure.message
-          : failure.reason;
-    return { statusCode: null, response: kept(response), ok: false, durationMs: Math.round(performance.now() - started) };
+    if (failure.reason === 'timeout') return result(null, `no answer within ${SEND_RULES.timeoutMs / 1000} s`);
+    return result(null, failure.reason === 'EPRIVATE' || failure.reason === 'error' ? failure.message : failure.reason);
   }
 }
 
