@@ -6,8 +6,13 @@
  * at each position, which is what the trie finds. The texts converted are short and converted once
  * each (see `toTraditional`), so the few extra look-ups do not matter.
  */
-import { Locale } from 'opencc-js/cn2t';
-import { Locale as ToSimplifiedLocale } from 'opencc-js/t2cn';
+import type { Locale as OpenccLocale } from 'opencc-js/cn2t';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+// The dictionaries (1.8 MB of text) are loaded on the first conversion each way: a process whose
+// data texts all have their own translations never loads them.
+const toTraditionalDictionaries = lazyRequire<{ Locale: typeof OpenccLocale }>('opencc-js/cn2t');
+const toSimplifiedDictionaries = lazyRequire<{ Locale: typeof OpenccLocale }>('opencc-js/t2cn');
 
 type Dictionary = string | string[][];
 
@@ -87,7 +92,10 @@ let tables: PhraseTable[] | undefined;
 
 /** Converts Simplified Chinese text to Traditional (Taiwan), phrase by phrase. */
 export function simplifiedToTraditional(text: string): string {
-  tables ??= [...(Locale.from.cn as Dictionary[][]), ...(Locale.to.tw as Dictionary[][])].map((group) => new PhraseTable(group));
+  if (!tables) {
+    const { Locale } = toTraditionalDictionaries();
+    tables = [...(Locale.from.cn as Dictionary[][]), ...(Locale.to.tw as Dictionary[][])].map((group) => new PhraseTable(group));
+  }
   return tables.reduce((s, table) => table.convert(s), text);
 }
 
@@ -95,8 +103,9 @@ let simplifying: PhraseTable[] | undefined;
 
 /** Converts Traditional (Taiwan) Chinese text to Simplified, phrase by phrase, as opencc-js's `{ from: 'tw', to: 'cn' }`. */
 export function traditionalToSimplified(text: string): string {
-  simplifying ??= [...(ToSimplifiedLocale.from.tw as Dictionary[][]), ...(ToSimplifiedLocale.to.cn as Dictionary[][])].map(
-    (group) => new PhraseTable(group),
-  );
+  if (!simplifying) {
+    const { Locale } = toSimplifiedDictionaries();
+    simplifying = [...(Locale.from.tw as Dictionary[][]), ...(Locale.to.cn as Dictionary[][])].map((group) => new PhraseTable(group));
+  }
   return simplifying.reduce((s, table) => table.convert(s), text);
 }
