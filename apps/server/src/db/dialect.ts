@@ -56,6 +56,9 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    // SQLite's own default page cache (2 MB); better-sqlite3 builds it with 16 MB. The file's pages
+    // stay in the system's cache either way, and the reads measured the same (decision 0060).
+    database.pragma('cache_size = -2000');
     cacheStatements(database);
     return {
       name: 'sqlite',

@@ -66,3 +66,15 @@ it('a transaction that read first still writes when another process wrote the fi
     await db.destroy();
   }
 });
+
+it('the embedded database is opened in WAL mode with SQLite’s own 2 MB page cache (decision 0060)', async () => {
+  const db = openDb({ dialect: 'sqlite', file: path.join(dir, 'pragmas.db') });
+  try {
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db.db);
+    const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(db.db);
+    expect(journal.rows).toEqual([{ journal_mode: 'wal' }]);
+    expect(cache.rows).toEqual([{ cache_size: -2000 }]);
+  } finally {
+    await db.destroy();
+  }
+});
