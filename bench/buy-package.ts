@@ -24,6 +24,7 @@ import {
   type Row,
   round2,
   row,
+  rssRow,
   seedFleet,
   simHeaders,
   sqliteFile,
@@ -165,7 +166,7 @@ async function measure(label: string, database: Database, barePerSecond: number,
         refused || `${r.ok + contended.ok} bought`,
       ),
       check(bench, 'ledgers exact after the run', b.exact, b.note),
-      row(bench, 'server RSS after the load', server.rssMb(), 'MB', { op: '<=', limit: 150 }),
+      rssRow(bench, server),
     ];
   } finally {
     await db.destroy();

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -135,6 +135,8 @@ export interface Proc {
   startMs: number;
   /** Resident memory of the process now, in MB. */
   rssMb(): number;
+  /** The same, split by where it lives (see `memoryParts`). */
+  memoryParts(): string;
   stop(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
           child,
           startMs,
           rssMb: () => rssMb(child.pid!),
+          memoryParts: () => memoryParts(child.pid!),
           stop: async () => {
             if (child.exitCode === null) child.kill('SIGTERM');
             await exited;
@@ -208,6 +211,35 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+const nodeBinary = realpathSync(process.execPath);
+
+/**
+ * A process's resident memory by mapping (`/proc/<pid>/smaps`): anonymous memory (V8's heap, the
+ * threads' stacks and malloc arenas), the pages of the `node` binary that were touched, the main C
+ * heap (SQLite's page cache, the drivers' buffers), and the rest (shared libraries, addons).
+ */
+function memoryParts(pid: number): string {
+  const kb = { anonymous: 0, binary: 0, cHeap: 0, other: 0 };
+  let part: keyof typeof kb = 'other';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+ *(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1];
+      part = name === '' ? 'anonymous' : name === '[heap]' ? 'cHeap' : name === nodeBinary ? 'binary' : 'other';
+    } else {
+      const rss = /^Rss: +(\d+) kB/.exec(line);
+      if (rss) kb[part] += Number(rss[1]);
+    }
+  }
+  const mb = (n: number) => Math.round(n / 1024);
+  return `anonymous (V8 heap, threads) ${mb(kb.anonymous)}, node binary ${mb(kb.binary)}, C heap ${mb(kb.cHeap)}, other ${mb(kb.other)} MB`;
+}
+
+/** The server's resident memory after a load, against the 150 MB budget, with its parts. */
+export function rssRow(bench: string, server: Proc, figure = 'server RSS after the load'): Row {
+  return row(bench, figure, server.rssMb(), 'MB', { op: '<=', limit: 150 }, server.memoryParts());
 }
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };

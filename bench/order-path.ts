@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { idCheckDigit } from '@simshop/contract/validate';
-import { check, load, QUICK, type Row, round2, row, startBare, startServer } from './lib.ts';
+import { check, load, QUICK, type Row, round2, row, rssRow, startBare, startServer } from './lib.ts';
 
 const SHOPPERS = QUICK ? 4 : 8;
 const SECONDS = QUICK ? 5 : 15;
@@ -96,7 +96,7 @@ export async function orderPathBench(): Promise<Row[]> {
       ),
       row(bench, 'one whole path, p50', at(0.5), 'ms', null, `p99 ${at(0.99)} ms (six calls, cashier and notification)`),
       check(bench, 'every order paid', failures.length === 0 && times.length > 0, failures.slice(0, 3).join('; ') || undefined),
-      row(bench, 'server RSS after the load', server.rssMb(), 'MB', { op: '<=', limit: 150 }),
+      rssRow(bench, server),
     ];
   } finally {
     await server.stop();

@@ -18,6 +18,7 @@ import {
   QUICK,
   type Row,
   row,
+  rssRow,
   seedFleet,
   simHeaders,
   sqliteFile,
@@ -95,7 +96,7 @@ async function measure(label: string, database: Database, bare: Proc, budget: nu
         `${hot.rps} req/s, p99 ${hot.p99} ms`,
       ),
       check(bench, 'every reply 2xx', bad === 0, `${bad} failed`),
-      row(bench, 'server RSS after the load', server.rssMb(), 'MB', { op: '<=', limit: 150 }),
+      rssRow(bench, server),
     ];
   } finally {
     await db.destroy();
