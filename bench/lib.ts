@@ -133,10 +133,8 @@ export interface Proc {
   child: ChildProcess;
   /** Milliseconds from spawn to the first successful answer of the ready url. */
   startMs: number;
-  /** Resident memory of the process now, in MB. */
-  rssMb(): number;
-  /** The same, split by where it lives (see `memoryParts`). */
-  memoryParts(): string;
+  /** Resident memory of the process now (see `memoryOf`). */
+  memory(): Memory;
   stop(): Promise<void>;
 }
 
@@ -166,8 +164,7 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
           url,
           child,
           startMs,
-          rssMb: () => rssMb(child.pid!),
-          memoryParts: () => memoryParts(child.pid!),
+          memory: () => memoryOf(child.pid!),
           stop: async () => {
             if (child.exitCode === null) child.kill('SIGTERM');
             await exited;
@@ -207,20 +204,17 @@ export const TLS_ENV = {
   TLS_KEY_FILE: path.join(root, 'apps/server/test/tls/localhost.key.pem'),
 };
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
 const nodeBinary = realpathSync(process.execPath);
 
+type Memory = { mb: number; parts: string };
+
 /**
- * A process's resident memory by mapping (`/proc/<pid>/smaps`): anonymous memory (V8's heap, the
- * threads' stacks and malloc arenas), the pages of the `node` binary that were touched, the main C
- * heap (SQLite's page cache, the drivers' buffers), and the rest (shared libraries, addons).
+ * A process's resident memory, in all and by mapping (`/proc/<pid>/smaps`, read once): anonymous
+ * memory (V8's heap, the threads' stacks and malloc arenas), the pages of the `node` binary that
+ * were touched, the main C heap (SQLite's page cache, the drivers' buffers), and the rest (shared
+ * libraries, addons).
  */
-function memoryParts(pid: number): string {
+function memoryOf(pid: number): Memory {
   const kb = { anonymous: 0, binary: 0, cHeap: 0, other: 0 };
   let part: keyof typeof kb = 'other';
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
@@ -234,12 +228,16 @@ function memoryParts(pid: number): string {
     }
   }
   const mb = (n: number) => Math.round(n / 1024);
-  return `anonymous (V8 heap, threads) ${mb(kb.anonymous)}, node binary ${mb(kb.binary)}, C heap ${mb(kb.cHeap)}, other ${mb(kb.other)} MB`;
+  return {
+    mb: mb(kb.anonymous + kb.binary + kb.cHeap + kb.other),
+    parts: `anonymous (V8 heap, threads) ${mb(kb.anonymous)}, node binary ${mb(kb.binary)}, C heap ${mb(kb.cHeap)}, other ${mb(kb.other)} MB`,
+  };
 }
 
 /** The server's resident memory after a load, against the 150 MB budget, with its parts. */
 export function rssRow(bench: string, server: Proc, figure = 'server RSS after the load'): Row {
-  return row(bench, figure, server.rssMb(), 'MB', { op: '<=', limit: 150 }, server.memoryParts());
+  const { mb, parts } = server.memory();
+  return row(bench, figure, mb, 'MB', { op: '<=', limit: 150 }, parts);
 }
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };

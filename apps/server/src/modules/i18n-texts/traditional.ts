@@ -6,15 +6,11 @@
  * at each position, which is what the trie finds. The texts converted are short and converted once
  * each (see `toTraditional`), so the few extra look-ups do not matter.
  */
-import type { Locale as OpenccLocale } from 'opencc-js/cn2t';
 import { lazyRequire } from '../../lib/lazy-require.ts';
 
-// The dictionaries (1.8 MB of text) are loaded on the first conversion each way: a process whose
-// data texts all have their own translations never loads them.
-const toTraditionalDictionaries = lazyRequire<{ Locale: typeof OpenccLocale }>('opencc-js/cn2t');
-const toSimplifiedDictionaries = lazyRequire<{ Locale: typeof OpenccLocale }>('opencc-js/t2cn');
-
 type Dictionary = string | string[][];
+/** What opencc-js's `cn2t` and `t2cn` entries export: the dictionary groups by variant. */
+type Dictionaries = { Locale: { from: Record<string, unknown>; to: Record<string, unknown> } };
 
 /** One dictionary group of OpenCC: its phrases (the first dictionary of the group wins) and their lengths, longest first. */
 class PhraseTable {
@@ -88,24 +84,25 @@ function step(s: string, i: number): number {
   return end > i ? end - i : unitsAt(s, i);
 }
 
-let tables: PhraseTable[] | undefined;
+/**
+ * A conversion through the dictionary groups `from.<from>` then `to.<to>` of an opencc-js entry,
+ * loaded and built on its first call: a process whose data texts all have their own translations
+ * never loads the dictionaries (1.8 MB of text).
+ */
+function phraseConverter(entry: string, from: string, to: string): (text: string) => string {
+  const dictionaries = lazyRequire<Dictionaries>(entry);
+  let tables: PhraseTable[] | undefined;
+  return (text) => {
+    if (!tables) {
+      const { Locale } = dictionaries();
+      tables = [...(Locale.from[from] as Dictionary[][]), ...(Locale.to[to] as Dictionary[][])].map((group) => new PhraseTable(group));
+    }
+    return tables.reduce((s, table) => table.convert(s), text);
+  };
+}
 
 /** Converts Simplified Chinese text to Traditional (Taiwan), phrase by phrase. */
-export function simplifiedToTraditional(text: string): string {
-  if (!tables) {
-    const { Locale } = toTraditionalDictionaries();
-    tables = [...(Locale.from.cn as Dictionary[][]), ...(Locale.to.tw as Dictionary[][])].map((group) => new PhraseTable(group));
-  }
-  return tables.reduce((s, table) => table.convert(s), text);
-}
-
-let simplifying: PhraseTable[] | undefined;
+export const simplifiedToTraditional = phraseConverter('opencc-js/cn2t', 'cn', 'tw');
 
 /** Converts Traditional (Taiwan) Chinese text to Simplified, phrase by phrase, as opencc-js's `{ from: 'tw', to: 'cn' }`. */
-export function traditionalToSimplified(text: string): string {
-  if (!simplifying) {
-    const { Locale } = toSimplifiedDictionaries();
-    simplifying = [...(Locale.from.tw as Dictionary[][]), ...(Locale.to.cn as Dictionary[][])].map((group) => new PhraseTable(group));
-  }
-  return simplifying.reduce((s, table) => table.convert(s), text);
-}
+export const traditionalToSimplified = phraseConverter('opencc-js/t2cn', 'tw', 'cn');
