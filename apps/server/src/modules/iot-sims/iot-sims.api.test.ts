@@ -251,14 +251,16 @@ describe('usage accrual by the carrier job (fixed clock)', () => {
     const history = await jobGet(simNo, '/api/iot/simHistoryLine?days=3');
     expect(history.data.list.map((d: { flow: number }) => d.flow)).toEqual([d1, d2, 0]);
     expect(history.data.total).toBe(d1 + d2);
-    // An unlimited card counts use without a total.
+    // An unlimited card counts use without a total: from China midnight 2026-03-18 to 06:00, a quarter of
+    // that day's use (at least 15 MB a day, so never nothing).
     const { simNo: unlimited } = await makeCard(jobs.app, { packages: [{ flowMb: 0, unlimited: true }], now: jobClock });
-    jobClock += 3_600_000;
+    jobClock += 6 * 3_600_000;
     await syncAll(jobs.app.db, carrier, jobClock);
     const device = await simRow(unlimited, jobs.app);
     expect(device.is_infinite_flow).toBe(1);
     expect(device.total_flow).toBe(0);
-    expect(device.use_flow).toBeGreaterThan(0);
+    expect(device.use_flow).toBe(Math.floor(simulatedDayUsage(unlimited, '2026-03-18') / 4));
+    expect(device.use_flow).toBeGreaterThan(2);
   });
 
   it('expires the package at its end: data off, needBuyPackage, expired tips', async () => {
