@@ -1,6 +1,6 @@
-import { Button, ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { AppstoreOutline, BellOutline, FireFill, UnorderedListOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIpLocation } from '../../../features/numbers/api/ip-location.ts';
 import { useNumberFilters } from '../../../features/numbers/api/number-filters.ts';
 import { useNumberList } from '../../../features/numbers/api/number-list.ts';
@@ -18,6 +18,9 @@ import { EMPTY_FILTERS, type Filters, toQuery } from './FilterSearch/types.ts';
 import { HeadSearch, type SearchMode } from './HeadSearch/index.tsx';
 import '../../../components/shop.css';
 import './index.css';
+
+/** The failed and empty states' illustration: loaded only when the list shows one. */
+const ErrorBlock = lazy(() => import('../../../components/error-view.tsx'));
 
 const digits = (value: string | null, max: number) => (value ?? '').replace(/\D/g, '').slice(0, max);
 
@@ -66,6 +69,11 @@ export default function VanityNumberPage() {
   const onSearch = (mode: SearchMode, keyword: string) =>
     change(mode === 'endsWith' ? { endsWith: keyword, contains: '' } : { contains: keyword, endsWith: '' });
   const open = (number: string) => void navigateTo(`/pages/goods/pretty/index?number=${number}`);
+  const retry = (
+    <Button color="primary" size="small" onClick={() => void list.refetch()}>
+      {t('common.retry')}
+    </Button>
+  );
   /** An alert for what the visitor is searching for (login first if needed). */
   const watch = () => {
     const q = new URLSearchParams();
@@ -150,14 +158,23 @@ export default function VanityNumberPage() {
         {!ready || list.isPending ? (
           <NumberSkeleton arrange={arrange} />
         ) : list.isError && items.length === 0 ? (
-          <ErrorBlock status="disconnected" title={t('shop.numbers.loadFailed')} description="">
-            <Button color="primary" size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </ErrorBlock>
+          <Suspense
+            fallback={
+              <div className="empty-wrap">
+                <p className="muted">{t('shop.numbers.loadFailed')}</p>
+                {retry}
+              </div>
+            }
+          >
+            <ErrorBlock status="disconnected" title={t('shop.numbers.loadFailed')} description="">
+              {retry}
+            </ErrorBlock>
+          </Suspense>
         ) : items.length === 0 ? (
           <div className="empty-wrap">
-            <ErrorBlock status="empty" title={t('shop.numbers.none')} description={t('shop.numbers.noneHint')} />
+            <Suspense fallback={<p className="muted">{t('shop.numbers.none')}</p>}>
+              <ErrorBlock status="empty" title={t('shop.numbers.none')} description={t('shop.numbers.noneHint')} />
+            </Suspense>
             <Button
               shape="rounded"
               color="primary"
