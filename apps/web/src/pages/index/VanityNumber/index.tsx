@@ -19,7 +19,7 @@ import { HeadSearch, type SearchMode } from './HeadSearch/index.tsx';
 import '../../../components/shop.css';
 import './index.css';
 
-/** The failed and empty states' illustration: loaded only when the list shows one. */
+/** The failed and empty states' illustration: loaded only when the list shows one; their text shows meanwhile. */
 const ErrorBlock = lazy(() => import('../../../components/error-view.tsx'));
 
 const digits = (value: string | null, max: number) => (value ?? '').replace(/\D/g, '').slice(0, max);
@@ -69,11 +69,6 @@ export default function VanityNumberPage() {
   const onSearch = (mode: SearchMode, keyword: string) =>
     change(mode === 'endsWith' ? { endsWith: keyword, contains: '' } : { contains: keyword, endsWith: '' });
   const open = (number: string) => void navigateTo(`/pages/goods/pretty/index?number=${number}`);
-  const retry = (
-    <Button color="primary" size="small" onClick={() => void list.refetch()}>
-      {t('common.retry')}
-    </Button>
-  );
   /** An alert for what the visitor is searching for (login first if needed). */
   const watch = () => {
     const q = new URLSearchParams();
@@ -158,18 +153,14 @@ export default function VanityNumberPage() {
         {!ready || list.isPending ? (
           <NumberSkeleton arrange={arrange} />
         ) : list.isError && items.length === 0 ? (
-          <Suspense
-            fallback={
-              <div className="empty-wrap">
-                <p className="muted">{t('shop.numbers.loadFailed')}</p>
-                {retry}
-              </div>
-            }
-          >
-            <ErrorBlock status="disconnected" title={t('shop.numbers.loadFailed')} description="">
-              {retry}
-            </ErrorBlock>
-          </Suspense>
+          <div className="empty-wrap">
+            <Suspense fallback={<p className="muted">{t('shop.numbers.loadFailed')}</p>}>
+              <ErrorBlock status="disconnected" title={t('shop.numbers.loadFailed')} description="" />
+            </Suspense>
+            <Button color="primary" size="small" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
         ) : items.length === 0 ? (
           <div className="empty-wrap">
             <Suspense fallback={<p className="muted">{t('shop.numbers.none')}</p>}>
