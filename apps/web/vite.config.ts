@@ -28,19 +28,6 @@ function precompress(): Plugin {
 }
 
 /**
- * The app runs on Preact's React compatibility layer (decision 0031): React's API, types and
- * libraries unchanged, about 50 KiB less JavaScript before the first paint. The unit tests, which
- * do not go through this config, keep React itself.
- */
-const preact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
  * offline.html: the app shell that first moves to the network-check page (spec §8); the service
  * worker answers a navigation with it when the network does not answer. A script file, not inline
  * (the server's CSP allows only the app's own scripts), run before the app's module script.
@@ -112,7 +99,6 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: preact },
   build: { target: 'es2020', chunkSizeWarningLimit: 400 },
   server: {
     proxy: { '/api': api, '/provinces': api, '/sandbox': api },

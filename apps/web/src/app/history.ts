@@ -1,5 +1,5 @@
 /**
- * The page stack on top of the browser history. The router (lib/router.tsx) keeps an index in history.state;
+ * The page stack on top of the browser history. react-router keeps an index in history.state;
  * reLaunch and switchTab start a new stack at the current index (uni-app closes the pages below).
  */
 const BASE_KEY = 'simshop-stack-base';

@@ -6,10 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { prefetchBaseConfig } from '../features/site/api/base-config.ts';
 import { setupI18n } from '../lib/i18n.ts';
 import { HOME } from '../lib/nav.ts';
-import { RouterProvider } from '../lib/router.tsx';
 import { LocaleProvider } from './locale-provider.tsx';
 import { applyRem } from './rem.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRouter, setupNavigation } from './router.tsx';
 
 applyRem();
 
@@ -19,8 +18,7 @@ const queryClient = new QueryClient({
 
 function start() {
   setupI18n();
-  const router = createAppRouter();
-  const { pathname } = router.state.location;
+  const { pathname } = setupNavigation();
   prefetchBaseConfig(queryClient, pathname === HOME || pathname === '/');
   const root = document.getElementById('root');
   if (!root) return;
@@ -28,7 +26,7 @@ function start() {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <LocaleProvider>
-          <RouterProvider router={router} />
+          <AppRouter />
         </LocaleProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,8 +1,8 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { HOME, reLaunch } from '../lib/nav.ts';
-import { useLocation } from '../lib/router.tsx';
-import { useTranslation } from '../lib/use-translation.ts';
 import { stackDepth } from './history.ts';
 import { NavTitleBar } from './page-shell.tsx';
 

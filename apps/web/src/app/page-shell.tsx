@@ -1,10 +1,10 @@
 import { DotLoading } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigationType } from 'react-router';
 import { useBaseConfig } from '../features/site/api/base-config.ts';
 import { navigateBack } from '../lib/nav.ts';
-import { useLocation, useNavigationType } from '../lib/router.tsx';
-import { useTranslation } from '../lib/use-translation.ts';
 import { stackDepth } from './history.ts';
 import type { PageDef } from './pages.ts';
 import { TabBar } from './tab-bar.tsx';

@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashRouter, Navigate, type NavigateFunction, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { checkForUpdateSoon } from '../features/site/app-update.ts';
 import { reportView } from '../features/site/tracking.ts';
 import { currentLanguage, hasTexts, type Language, loadTexts, type TextDomain } from '../lib/i18n.ts';
 import { createNavigator, HOME, installNavigator, LOGIN } from '../lib/nav.ts';
-import { createHashRouter, Navigate, useLocation } from '../lib/router.tsx';
 import { isLoggedIn, useSession } from '../lib/session.ts';
-import { useTranslation } from '../lib/use-translation.ts';
 import { resetStack, stackDepth } from './history.ts';
 import { PageShell } from './page-shell.tsx';
 import { type PageDef, pages } from './pages.ts';
@@ -57,10 +57,11 @@ function Guard({ page, children }: { page: PageDef; children: ReactNode }) {
   return <>{children}</>;
 }
 
-function routeOf(page: PageDef) {
+function routeOf(page: PageDef): RouteObject {
   const Page = lazy(page.load);
   return {
     path: page.path,
+    caseSensitive: true,
     element: (
       <PageTexts page={page}>
         <Guard page={page}>
@@ -73,40 +74,75 @@ function routeOf(page: PageDef) {
   };
 }
 
-export function createAppRouter() {
-  const homePage = pages.find((p) => p.path === HOME);
-  const router = createHashRouter([
-    ...pages.map(routeOf),
-    ...(homePage ? [{ ...routeOf(homePage), path: '/' }] : []),
-    {
-      path: '*',
-      element: (
-        <PageTexts>
-          <Suspense>
-            <NotFound />
-          </Suspense>
-        </PageTexts>
-      ),
-    },
-  ]);
-  const pageAt = (path: string) => pages.find((p) => p.path === path) ?? (path === '/' ? homePage : undefined);
-  // The first page's code and texts start loading now, before React renders anything.
-  void preload(pageAt(router.state.location.pathname)).catch(() => undefined);
+const homePage = pages.find((p) => p.path === HOME);
+const pageAt = (path: string) => pages.find((p) => p.path === path) ?? (path === '/' ? homePage : undefined);
 
+const routes: RouteObject[] = [
+  ...pages.map(routeOf),
+  ...(homePage ? [{ ...routeOf(homePage), path: '/' }] : []),
+  {
+    path: '*',
+    element: (
+      <PageTexts>
+        <Suspense>
+          <NotFound />
+        </Suspense>
+      </PageTexts>
+    ),
+  },
+];
+
+/** The path and query of the page the address shows (`#/pages/x?a=1`; `/` when there is no hash route). */
+export function currentRoute(): { pathname: string; search: string } {
+  const hash = window.location.hash.replace(/^#/, '');
+  const queryAt = hash.indexOf('?');
+  const pathname = (queryAt >= 0 ? hash.slice(0, queryAt) : hash) || '/';
+  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search: queryAt >= 0 ? hash.slice(queryAt) : '' };
+}
+
+/** Keeps the carried query parameters (promo code and the like) of an address the app shows. */
+function captureCarried(search: string): void {
+  if (search) useSession.getState().captureQuery(Object.fromEntries(new URLSearchParams(search)));
+}
+
+/** react-router's navigate, once the router has rendered; before that the address changes by itself. */
+let navigate: NavigateFunction | null = null;
+
+/** Waits for the browser to move `delta` entries back (a history without them never moves). */
+function historyBack(delta: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('popstate', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    window.addEventListener('popstate', done);
+    window.history.go(-delta);
+  });
+}
+
+/** Sets up the app's navigation (spec uni-app rules, lib/nav.ts) and starts loading the first page. */
+export function setupNavigation(): { pathname: string } {
+  const first = currentRoute();
+  captureCarried(first.search);
+  // The first page's code and texts start loading now, before React renders anything.
+  void preload(pageAt(first.pathname)).catch(() => undefined);
   installNavigator(
     createNavigator({
       pages,
       go: async (url, mode) => {
         // The next page's texts are in before it shows (its code loads meanwhile).
         await preload(pageAt(url.split('?')[0] ?? '')).catch(() => undefined);
-        await router.navigate(url, { replace: mode !== 'push' });
+        const to = url.startsWith('/') ? url : `/${url}`;
+        if (navigate) navigate(to, { replace: mode !== 'push' });
+        else if (mode === 'push') window.location.hash = to;
+        else window.location.replace(`#${to}`);
         if (mode === 'relaunch') resetStack();
       },
-      back: async (delta) => {
-        await router.navigate(-delta);
-      },
+      back: (delta) => (delta > 0 ? historyBack(delta) : Promise.resolve()),
       current: () => {
-        const { pathname, search } = router.state.location;
+        const { pathname, search } = currentRoute();
         return pathname + search;
       },
       depth: stackDepth,
@@ -114,25 +150,33 @@ export function createAppRouter() {
       carried: () => useSession.getState().carried,
     }),
   );
-
-  // Capture carried query parameters of every url the app lands on or navigates to.
-  const capture = () => {
-    const { search } = router.state.location;
-    if (search) useSession.getState().captureQuery(Object.fromEntries(new URLSearchParams(search)));
-  };
-  capture();
-  router.subscribe(capture);
-
-  // A page view is reported once per page shown (in the background, never holding the page up).
-  let viewed = '';
-  const view = () => {
-    const { key } = router.state.location;
-    if (key === viewed || router.state.navigation.state !== 'idle') return;
-    viewed = key;
-    reportView(router.state.location.pathname);
-  };
-  view();
-  router.subscribe(view);
   checkForUpdateSoon();
-  return router;
+  return first;
+}
+
+/**
+ * The page of the address, and what every page change does: capture the carried query parameters
+ * of every address the app lands on or moves to, and report one view per page shown (in the
+ * background, never holding the page up).
+ */
+function Pages() {
+  const location = useLocation();
+  const go = useNavigate();
+  useEffect(() => {
+    navigate = go;
+  }, [go]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page shown (a history entry's key)
+  useEffect(() => {
+    captureCarried(location.search);
+    reportView(location.pathname);
+  }, [location.key]);
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Pages />
+    </HashRouter>
+  );
 }

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { switchTab } from '../lib/nav.ts';
-import { useTranslation } from '../lib/use-translation.ts';
 import { HomeIcon, MyIcon, OrdersIcon, ServiceIcon } from './icons.tsx';
 import { TAB_PAGES } from './pages.ts';
 

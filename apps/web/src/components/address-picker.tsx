@@ -2,9 +2,9 @@ import type { Division } from '@simshop/contract/site';
 import { type CascaderOption, CascaderView, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isMunicipalDistricts, ROOT_DIVISION, useDivisions } from '../lib/divisions.ts';
 import { currentLanguage } from '../lib/i18n.ts';
-import { useTranslation } from '../lib/use-translation.ts';
 
 export interface PickedAddress {
   /** Province, city and county codes (a city without counties repeats its own code). */

@@ -1,6 +1,6 @@
 import { Checkbox } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../lib/nav.ts';
-import { useTranslation } from '../lib/use-translation.ts';
 
 /** "I have read and agree to the transaction terms and the service promise", with links to both. */
 export function AgreeTerms({ checked, onChange }: { checked: boolean; onChange: (agreed: boolean) => void }) {

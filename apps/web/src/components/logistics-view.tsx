@@ -1,7 +1,7 @@
 import { Button, Steps } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/datetime.ts';
 import { Toast } from '../lib/feedback.ts';
-import { useTranslation } from '../lib/use-translation.ts';
 import './logistics-view.css';
 
 /** A parcel as the logistics module reports it: carrier, tracking number and events, newest first. */

@@ -3,8 +3,8 @@ import type { UploadPurpose } from '@simshop/contract/uploads';
 import { SpinLoading } from 'antd-mobile';
 import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../lib/upload.ts';
-import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * A photo slot: tap to choose a picture (camera or album), it is uploaded at once and previewed;

@@ -1,3 +1,5 @@
+import i18next, { type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { safeStorage } from './storage.ts';
 
 export const LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
@@ -46,7 +48,7 @@ function loadFile(file: keyof typeof loaders): Promise<void> {
     p = loaders[file]().then(({ default: resources }) => {
       const lng = (file.includes('/') ? file.split('/')[1] : file) as Language;
       loaded.add(file);
-      addTexts(lng, resources);
+      i18next.addResourceBundle(lng, 'translation', resources, true, true);
     });
     // A failed load (offline) may be tried again.
     p.catch(() => loading.delete(file));
@@ -83,130 +85,53 @@ export function initialLanguage(): Language {
   return mapLocale(typeof navigator === 'undefined' ? 'en' : navigator.language);
 }
 
-// ── Texts and their look-up ─────────────────────────────────────────────────────────────────────
-//
-// The app's own small translator (decision 0031): nested keys (`shop.pay.title`), `{{name}}`
-// values, plurals by `count` (`key_one` / `key_other`, chosen by Intl.PluralRules), English when a
-// text is missing in the language shown, `defaultValue`, and `returnObjects` for a list of texts.
-
-type Texts = { [key: string]: unknown };
-const store: Record<Language, Texts> = { en: {}, 'zh-Hans': {}, 'zh-Hant': {} };
-let language: Language = 'en';
-/** Goes up whenever texts arrive or the language changes: what components re-render on. */
-let version = 0;
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  version++;
-  for (const l of listeners) l();
-}
-
-/** Subscribes to text and language changes (useTranslation). */
-export function onTextsChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export const textsVersion = (): number => version;
-
-function merge(into: Texts, from: Texts): void {
-  for (const [k, v] of Object.entries(from)) {
-    const have = into[k];
-    if (v && typeof v === 'object' && !Array.isArray(v) && have && typeof have === 'object' && !Array.isArray(have))
-      merge(have as Texts, v as Texts);
-    else into[k] = v;
-  }
-}
-
-function addTexts(lng: Language, texts: Texts): void {
-  merge(store[lng], texts);
-  changed();
-}
-
-function lookUp(lng: Language, key: string): unknown {
-  let node: unknown = store[lng];
-  for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Texts)[part];
-  }
-  return node;
-}
-
-const pluralRules = new Map<Language, Intl.PluralRules>();
-function pluralOf(lng: Language, count: number): string {
-  let rules = pluralRules.get(lng);
-  if (!rules) {
-    rules = new Intl.PluralRules(htmlLang[lng]);
-    pluralRules.set(lng, rules);
-  }
-  return rules.select(count);
-}
-
-function interpolate(value: unknown, options: Record<string, unknown> | undefined): unknown {
-  if (typeof value === 'string') {
-    if (!options || !value.includes('{{')) return value;
-    return value.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (options[name] === undefined ? match : String(options[name])));
-  }
-  if (Array.isArray(value)) return value.map((v) => interpolate(v, options));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, options)]));
-  return value;
-}
-
-export interface TOptions {
-  count?: number;
-  defaultValue?: string;
-  returnObjects?: boolean;
-  lng?: Language;
-  [value: string]: unknown;
-}
-
-export type TFunction = (key: string, options?: TOptions) => string;
-
-/** The text of `key` in `options.lng` or the language shown, else in English, else `defaultValue`, else the key. */
-export function translate(key: string, options?: TOptions): string {
-  const lngs: Language[] = [options?.lng ?? language];
-  if (lngs[0] !== 'en') lngs.push('en');
-  for (const lng of lngs) {
-    let value: unknown;
-    if (typeof options?.count === 'number') value = lookUp(lng, `${key}_${pluralOf(lng, options.count)}`) ?? lookUp(lng, `${key}_other`);
-    value ??= lookUp(lng, key);
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'object' && !options?.returnObjects) continue;
-    return interpolate(value, options) as string;
-  }
-  return options?.defaultValue !== undefined ? (interpolate(options.defaultValue, options) as string) : key;
-}
-
 /**
- * Sets the language shown at once, without texts: the app renders without waiting, and each page
- * waits for the texts it shows (app/router.tsx).
+ * Sets i18next up for `lng` at once, without texts: the app renders without waiting, and each page
+ * waits for the texts it shows (app/router.tsx). A value missing from a text's `{{name}}` stays as
+ * written; keys hold no namespace (`:` is an ordinary character).
  */
 export function setupI18n(lng: Language = initialLanguage()): void {
-  language = lng;
-  changed();
-  document.documentElement.lang = htmlLang[lng];
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      lng,
+      fallbackLng: 'en',
+      resources: {},
+      initAsync: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      missingInterpolationHandler: (_text, match: RegExpExecArray) => match[0],
+      // A key naming a group of texts reads as the key, as a missing one does.
+      returnedObjectHandler: (key) => key,
+      returnNull: false,
+      // Components render again when texts arrive after their first render (a page's domain).
+      react: { bindI18nStore: 'added' },
+    });
+  } else void i18next.changeLanguage(lng);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[lng];
 }
 
-/** Sets the language up with every text of it loaded (tests, tools). */
+/** Sets i18next up for `lng` with every text of it loaded (tests, tools). */
 export async function initI18n(lng: Language = initialLanguage()): Promise<void> {
-  language = lng;
+  setupI18n(lng);
   await loadTexts(lng);
-  changed();
+  await i18next.changeLanguage(lng);
 }
 
 export async function changeLanguage(lng: Language): Promise<void> {
   await loadTexts(lng);
-  language = lng;
+  await i18next.changeLanguage(lng);
   safeStorage.setItem(STORAGE_KEY, lng);
   document.documentElement.lang = htmlLang[lng];
-  changed();
 }
 
 export function currentLanguage(): Language {
-  return language;
+  const l = i18next.language;
+  return (LANGUAGES as readonly string[]).includes(l) ? (l as Language) : 'en';
 }
 
+export type { TFunction } from 'i18next';
+
 /** Translate outside React (request errors, navigation messages). */
-export function t(key: string, options?: TOptions): string {
-  return translate(key, options);
+export function t(key: string, options?: TOptions & { lng?: Language }): string {
+  return i18next.t(key, options as TOptions) as string;
 }

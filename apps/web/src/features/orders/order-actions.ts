@@ -1,7 +1,7 @@
 import type { OrderStatus, OrderSummary } from '@simshop/contract/orders';
+import { useTranslation } from 'react-i18next';
 import { Dialog, Toast } from '../../lib/feedback.ts';
 import { navigateTo } from '../../lib/nav.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import { useCancelOrder } from './api/cancel-order.ts';
 import type { OrderAction } from './components/order-card.tsx';
 

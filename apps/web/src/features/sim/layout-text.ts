@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Texts configured in the layout come from the server in the user's language (data texts, see

@@ -1,11 +1,11 @@
 import { APP_VERSION } from '@simshop/contract/headers';
 import { Button, DotLoading } from 'antd-mobile';
 import { UploadOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../features/site/api/site-config.ts';
 import { isNewerBuild, postponeUpdate } from '../../features/site/app-update.ts';
 import { newBuildWaiting, reloadIntoNewBuild } from '../../lib/app-worker.ts';
 import { navigateBack } from '../../lib/nav.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import './index.css';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { openOfficialAuth } from '../../features/sim/api/official-auth.ts';
 import { useSimInfo } from '../../features/sim/api/sim-info.ts';
 import { SimLoadFailed, SimLoading } from '../../features/sim/components/page-state.tsx';
 import { AuthBadge } from '../../features/sim/components/realname-parts.tsx';
 import { useRequireSim } from '../../features/sim/use-require-sim.ts';
-import { useSearchParams } from '../../lib/router.tsx';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * China Unicom's own real-name flow: its steps, then its page with the card's ICCID (for a SIM of

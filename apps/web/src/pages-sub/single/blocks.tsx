@@ -2,6 +2,7 @@ import type { SinglePageBlock, SinglePageInfo } from '@simshop/contract/single-p
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { goodsListQuery } from '../../features/goods/api/goods-list.ts';
 import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { useNumberList } from '../../features/numbers/api/number-list.ts';
@@ -12,7 +13,6 @@ import { reportClick } from '../../features/site/tracking.ts';
 import { Dialog } from '../../lib/feedback.ts';
 import { navigateTo } from '../../lib/nav.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';
 import '../../features/single-page/components/single.css';
 

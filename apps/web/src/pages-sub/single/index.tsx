@@ -1,10 +1,10 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSinglePage } from '../../features/single-page/api/single-page-info.ts';
 import { reLaunch } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import { SingleBlocks, useSinglePopup } from './blocks.tsx';
 
 const DEFAULT_HOME = '/pages/index/default';

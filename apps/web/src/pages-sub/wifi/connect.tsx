@@ -1,13 +1,13 @@
 import '../../features/wifi/components/wifi.css';
 import { TOKEN } from '@simshop/contract/iot-codes';
 import { ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SimLoading } from '../../features/sim/components/page-state.tsx';
 import { useWifiCode, type WifiCodeTarget } from '../../features/wifi/api/get-wifi-code.ts';
 import { WifiNetwork } from '../../features/wifi/components/wifi-network.tsx';
 import { navigateTo, reLaunch, SIM_LOGIN } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { isSimLoggedIn, useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 const WIFI = '/pages-sub/wifi/index';
 

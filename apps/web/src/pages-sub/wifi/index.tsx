@@ -1,5 +1,6 @@
 import '../../features/wifi/components/wifi.css';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSimInfo } from '../../features/sim/api/sim-info.ts';
 import { SimLoading } from '../../features/sim/components/page-state.tsx';
 import { isDevice } from '../../features/sim/labels.ts';
@@ -11,7 +12,6 @@ import { WifiNetwork } from '../../features/wifi/components/wifi-network.tsx';
 import { useMyWifiCards } from '../../features/wifi/stores/my-cards.ts';
 import { navigateTo, SIM_LOGIN } from '../../lib/nav.ts';
 import { isSimLoggedIn, useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 const SHARE = '/pages-sub/wifi/share';
 const CONNECT = '/pages-sub/wifi/connect';

@@ -3,6 +3,8 @@ import { TOKEN } from '@simshop/contract/iot-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SimLoading } from '../../features/sim/components/page-state.tsx';
 import { useWifiCode } from '../../features/wifi/api/get-wifi-code.ts';
 import { postWifiRevoke } from '../../features/wifi/api/wifi-revoke.ts';
@@ -12,8 +14,6 @@ import { formatDateTime } from '../../lib/datetime.ts';
 import { Dialog, Toast } from '../../lib/feedback.ts';
 import { navigateTo } from '../../lib/nav.ts';
 import { appAddress, qrDataUrl } from '../../lib/qr.ts';
-import { useSearchParams } from '../../lib/router.tsx';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 const WIFI = '/pages-sub/wifi/index';
 const CONNECT = '/pages-sub/wifi/connect';

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A numbered text of the shop (terms, promise): a lead paragraph and clauses, all translated. */
 export function AboutText({ section }: { section: 'terms' | 'promise' }) {

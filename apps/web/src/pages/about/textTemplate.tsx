@@ -1,15 +1,15 @@
 import { APP_VERSION } from '@simshop/contract/headers';
 import { ErrorBlock, Image, List, Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { useShopLoginProtocol } from '../../features/site/api/login-protocol.ts';
 import { APP_UPDATE } from '../../features/site/app-update.ts';
 import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { formatDate } from '../../lib/datetime.ts';
 import { navigateTo } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import './about.css';
 
 export const USER_AGREEMENT = '/pages/about/textTemplate?type=loginProtocol';

@@ -6,13 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Input, NoticeBar, SpinLoading } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { sendCode } from '../../features/auth/api/send-code.ts';
 import { updateAuthorizeStatus } from '../../features/auth/api/update-authorize-status.ts';
 import { Toast } from '../../lib/feedback.ts';
 import { HOME, NavError, redirectTo, switchTab } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Goes on to the page the authorisation was started for (tab pages by switchTab). */
 async function goOn(page: string): Promise<void> {

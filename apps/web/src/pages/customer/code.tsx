@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { ContactList } from '../../features/customer/components/contact-list.tsx';
 import { customerServiceAddress } from '../../features/customer/qr.ts';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { openLink } from '../../features/site/open-link.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
 import { useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import '../../features/customer/components/customer.css';
 
 /**

@@ -1,5 +1,6 @@
 import { QUESTION_CATEGORY_DICT } from '@simshop/contract/customer';
 import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { useHotQuestions } from '../../features/customer/api/hot-questions.ts';
 import { CategoryIcon } from '../../features/customer/components/category-icon.tsx';
 import { ContactList } from '../../features/customer/components/contact-list.tsx';
@@ -11,7 +12,6 @@ import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { openLink } from '../../features/site/open-link.ts';
 import { navigateTo } from '../../lib/nav.ts';
 import { stringifyQuery } from '../../lib/query.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 const QUESTIONS = '/pages/customer/question/index';
 

@@ -1,9 +1,9 @@
 import { ErrorBlock, InfiniteScroll, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useGoodsList } from '../../features/goods/api/goods-list.ts';
 import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { navigateTo } from '../../lib/nav.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';
 import './index.css';
 

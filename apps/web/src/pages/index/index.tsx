@@ -1,6 +1,8 @@
 import { Button, Grid, Skeleton } from 'antd-mobile';
 import { RightOutline, SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useGoodsList } from '../../features/goods/api/goods-list.ts';
 import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { useNumberList } from '../../features/numbers/api/number-list.ts';
@@ -20,9 +22,7 @@ import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { ShopHeader } from '../../features/site/components/shop-header.tsx';
 import { openLink } from '../../features/site/open-link.ts';
 import { knowsPage, navigateTo, reLaunch } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';
 import './index.css';
 

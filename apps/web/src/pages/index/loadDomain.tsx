@@ -1,10 +1,10 @@
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { refreshBaseConfig } from '../../features/site/api/base-config.ts';
 import { loadAppDomain } from '../../lib/app-domain.ts';
 import { HOME, redirectTo, reLaunch } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Data initialisation: finds the access node, loads the storefront config, then opens the app. */
 export default function LoadDomainPage() {

@@ -1,7 +1,7 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HOME, navigateBack, reLaunch } from '../../lib/nav.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Shown without a network; goes back by itself when the network returns. */
 export default function NetworkCheckPage() {

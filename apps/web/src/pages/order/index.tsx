@@ -1,15 +1,15 @@
 import type { OrderStatus, OrderSummary } from '@simshop/contract/orders';
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useOrderList } from '../../features/orders/api/order-list.ts';
 import { OrderCard } from '../../features/orders/components/order-card.tsx';
 import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { useBaseConfig } from '../../features/site/api/base-config.ts';
 import { ShopFooter } from '../../features/site/components/shop-footer.tsx';
 import { knowsPage, LOGIN, navigateTo } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';
 import './index.css';
 

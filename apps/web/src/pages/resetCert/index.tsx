@@ -2,15 +2,15 @@ import { ORDER_NO } from '@simshop/contract/order-no';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, List, NoticeBar, Skeleton } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PhotoUpload } from '../../components/photo-upload.tsx';
 import { saveCert } from '../../features/fast-number/api/cert.ts';
 import { useOrderDetail } from '../../features/orders/api/order-detail.ts';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag.tsx';
 import { Toast } from '../../lib/feedback.ts';
 import { redirectTo, switchTab } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
 import { uploadedImageUrl } from '../../lib/upload.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import '../../components/shop.css';
 import '../goods/fastNumber/index.css';
 

@@ -17,13 +17,13 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUnseenWatchHits } from '../../features/numbers/api/number-watch.ts';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { changeLanguage, currentLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { knowsPage, LOGIN, navigateTo, reLaunch, SIM_HOME, SIM_LOGIN, switchTab } from '../../lib/nav.ts';
 import { appAddress, qrDataUrl } from '../../lib/qr.ts';
 import { isSimLoggedIn, maskMobile, useSession } from '../../lib/session.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
 import './index.css';
 
 const ORDERS = '/pages/order/index';

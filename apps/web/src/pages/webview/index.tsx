@@ -1,9 +1,9 @@
 import { isHttpLink } from '@simshop/contract/validate';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { navigateBack } from '../../lib/nav.ts';
-import { useSearchParams } from '../../lib/router.tsx';
-import { useTranslation } from '../../lib/use-translation.ts';
 import './index.css';
 
 /**

@@ -2,8 +2,8 @@ import type { AuthorizeStatus } from '@simshop/contract/oauth';
 import { Button, Popup, SpinLoading } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { qrDataUrl } from '../../../lib/qr.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { checkScan } from '../api/check-scan.ts';
 import './scan-sign-in.css';
 

@@ -1,8 +1,8 @@
 import type { Front } from '@simshop/contract/site';
 import { Button, List } from 'antd-mobile';
 import { MessageOutline, PhoneFill, SystemQRcodeOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 export const CUSTOMER_CODE = '/pages/customer/code';
 

@@ -1,6 +1,6 @@
 import { SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import './customer.css';
 
 /** The help centre's search box: words of a question, sent on submit. */

@@ -1,7 +1,7 @@
 import type { FastNumberProducts } from '@simshop/contract/fast-number';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { get } from '../../../lib/request.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function fetchFastNumberProducts(): Promise<FastNumberProducts> {
   return get<FastNumberProducts>('/api/shop/fastNumber/products');

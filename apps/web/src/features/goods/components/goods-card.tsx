@@ -1,7 +1,7 @@
 import type { GoodsItem } from '@simshop/contract/goods';
 import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { Price } from '../../../components/price.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import './goods.css';
 
 /** One good in a two-column grid: image, name, summary, price (crossed-out list price) and sales or sold out. */

@@ -1,5 +1,5 @@
 import type { MallGoods } from '@simshop/contract/mall';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { PointsPrice } from './points-price.tsx';
 import { TapCard } from './tap-card.tsx';
 

@@ -1,6 +1,6 @@
 import type { ShopOrderSummary } from '@simshop/contract/mall';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { PointsPrice } from './points-price.tsx';
 import { TapCard } from './tap-card.tsx';
 

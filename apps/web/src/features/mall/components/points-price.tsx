@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { yuan } from '../../../lib/money.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** What a good costs: its points, and the money on top when it has a price ("500 points + ¥29.90"). */
 export function PointsPrice({

@@ -1,8 +1,8 @@
 import type { NumberItem } from '@simshop/contract/numbers';
 import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { PrettyNumber } from '../../../components/pretty-number.tsx';
 import { Price } from '../../../components/price.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import './number-card.css';
 
 export interface NumberSearchHint {

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@simshop/contract/orders';
 import { Tag } from 'antd-mobile';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<OrderStatus, string> = {
   awaiting_payment: '#ff6a00',

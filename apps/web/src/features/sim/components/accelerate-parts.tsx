@@ -1,7 +1,7 @@
 import type { AccelerateOrder } from '@simshop/contract/iot';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import './money.css';
 import './engage.css';
 import './accelerate.css';

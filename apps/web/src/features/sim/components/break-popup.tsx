@@ -3,10 +3,10 @@ import type { SimInfo } from '@simshop/contract/iot';
 import { CenterPopup } from 'antd-mobile';
 import { CloseOutline, ExclamationShieldFill } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSimRemoveBreak } from '../api/sim-remove-break.ts';
 
 const CUSTOMER_PAGE = '/pages/iot/index/customer/index';

@@ -1,6 +1,6 @@
 import type { DeviceCommand } from '@simshop/contract/iot-device';
 import { Input } from 'antd-mobile';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { isFinal, useDeviceCommand } from '../api/device.ts';
 import './device.css';
 

@@ -2,9 +2,9 @@ import './sim.css';
 import type { SimInfo } from '@simshop/contract/iot';
 import { RightOutline } from 'antd-mobile-icons';
 import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowParts, flowText, usedRatio } from '../format.ts';
 
 const PACKAGE_INFO = '/pages-sub/iot/index/packageInfo/index';

@@ -1,6 +1,6 @@
 import './sim.css';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { flowText } from '../format.ts';
 
 export interface DayFlow {

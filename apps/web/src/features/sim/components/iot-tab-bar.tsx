@@ -1,8 +1,8 @@
 import type { SimLayout } from '@simshop/contract/iot';
 import { AppOutline, GiftOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import { knowsPage, redirectTo } from '../../../lib/nav.ts';
-import { useLocation } from '../../../lib/router.tsx';
 import { useLayoutText } from '../layout-text.ts';
 
 const GLYPH: Record<string, ComponentType<{ fontSize?: number }>> = {

@@ -1,7 +1,7 @@
 import { CenterPopup, Checkbox } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * The layout popup of the dashboard (spec §3 popup) with its don't-show-again flag

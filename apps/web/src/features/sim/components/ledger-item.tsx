@@ -1,6 +1,6 @@
 import type { LedgerAccount, LedgerEntry } from '@simshop/contract/iot-money';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { moneyText } from '../money-format.ts';
 
 /** Reasons of ledger entries that have a text of their own. */

@@ -1,6 +1,6 @@
 import { InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { CardsSkeleton, MoneyEmpty } from './money-parts.tsx';
 import { SimLoadFailed } from './page-state.tsx';
 

@@ -1,8 +1,8 @@
 import './sim.css';
 import { Checkbox, Input } from 'antd-mobile';
 import { PhonebookOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 export const PROTOCOL_PAGE = '/pages/iot/login/protocol';
 

@@ -1,10 +1,10 @@
 import './sim.css';
 import type { LayoutMenu } from '@simshop/contract/iot';
 import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { Toast } from '../../../lib/feedback.ts';
 import { t as translate } from '../../../lib/i18n.ts';
 import { knowsPage, NavError, navigateTo, openPage, redirectTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLayoutText } from '../layout-text.ts';
 import { menuAction, splitMenus } from '../menu.ts';
 import { MenuIcon } from './menu-icon.tsx';

@@ -1,6 +1,6 @@
 import type { SimInfo } from '@simshop/contract/iot';
+import { useTranslation } from 'react-i18next';
 import { formatAgo } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowText } from '../format.ts';
 
 /**

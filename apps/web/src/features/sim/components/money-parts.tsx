@@ -4,7 +4,7 @@ import type { CatalogPackage } from '@simshop/contract/iot-money';
 import { Skeleton } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { yuan } from '../format.ts';
 import { allowanceText, durationText } from '../money-format.ts';
 

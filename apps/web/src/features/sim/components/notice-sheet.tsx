@@ -1,7 +1,7 @@
 import type { SimLayoutReply } from '@simshop/contract/iot';
 import { Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The layout notice and the promoter's notices in force, listed in a sheet. */
 export function NoticeSheet({

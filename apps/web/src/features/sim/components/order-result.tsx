@@ -3,8 +3,8 @@ import type { IotOrderView } from '@simshop/contract/iot-money';
 import { DotLoading } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowText } from '../format.ts';
 import { moneyText } from '../money-format.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import './sim.css';
 
 /** Loading and failure views of the SIM sub-pages. */

@@ -1,6 +1,6 @@
 import './money.css';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 export const PAY_PASSWORD_LENGTH = 6;
 

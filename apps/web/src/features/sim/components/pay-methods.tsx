@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { yuan } from '../format.ts';
 import { payMethodLabel } from '../money-format.ts';
 import { ChoiceCard } from './money-parts.tsx';

@@ -2,9 +2,9 @@ import './sim.css';
 import type { Protocol } from '@simshop/contract/iot-sims';
 import { Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/datetime.ts';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { SimLoadFailed } from './page-state.tsx';
 
 /** An agreement of the promoter: its title, when it was updated and its sanitised text. */

@@ -1,8 +1,8 @@
 import './sim.css';
 import './account.css';
 import type { RealnameRequest } from '@simshop/contract/iot-account';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { authStatusLabel } from '../labels.ts';
 
 /** A real-name state with its tone (0 none, 1 verified, 2 under review, 3 rejected). */

@@ -1,7 +1,7 @@
 import type { SimInfo } from '@simshop/contract/iot';
 import { ExclamationCircleFill, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { yuan } from '../format.ts';
 import { realnameAction } from '../realname-action.ts';
 

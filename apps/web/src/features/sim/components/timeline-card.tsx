@@ -1,7 +1,7 @@
 import type { TimelineEvent } from '@simshop/contract/iot-timeline';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { money } from '../../../lib/money.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSimTimeline } from '../api/sim-timeline.ts';
 
 /** One event in words: "Package ended: 30GB monthly", "Paid ¥3: …", "Restart: applied". */

@@ -1,11 +1,11 @@
 import './money.css';
 import { ErrorBlock } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { submissionKeys } from '../../../lib/idempotency.ts';
 import { knowsPage, navigateTo, redirectTo, reLaunch } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { postCreateTopupOrder } from '../api/create-topup-order.ts';
 import { useReturnedOrder } from '../api/iot-order.ts';
 import { type TopupKind, useTopupChoose } from '../api/topup-choose.ts';

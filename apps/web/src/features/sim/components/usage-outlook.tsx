@@ -1,11 +1,11 @@
 import type { UsageAlert } from '@simshop/contract/iot-alerts';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { formatDate, formatNearDateTime } from '../../../lib/datetime.ts';
 import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAutoRules } from '../api/auto-rules.ts';
 import { postSimUpdateRenewPackage } from '../api/sim-update-renew-package.ts';
 import { markUsageAlertsRead, usageAlertsKey, useUsageAlerts, useUsageForecast } from '../api/usage-alerts.ts';

@@ -2,8 +2,8 @@ import './engage.css';
 import type { VipOrder } from '@simshop/contract/iot';
 import type { VipPlan } from '@simshop/contract/iot-engage';
 import { StarFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The privileges of a plan or order: its badge and each privilege with what it does. */
 export function VipPrivileges({ privileges }: { privileges: VipPlan['privileges'] }) {

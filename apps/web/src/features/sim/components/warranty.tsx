@@ -1,8 +1,8 @@
 import type { SimInfo } from '@simshop/contract/iot';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { flowText } from '../format.ts';
 import { isDevice } from '../labels.ts';
 

@@ -1,5 +1,5 @@
 import type { Front } from '@simshop/contract/site';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Bottom tips and ICP code of the storefront. */
 export function ShopFooter({ front }: { front: Front }) {

@@ -1,7 +1,7 @@
 import './wifi.css';
 import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMyWifiCards } from '../stores/my-cards.ts';
 
 /** The Wi-Fi cards made in this browser, each opening its share page. */

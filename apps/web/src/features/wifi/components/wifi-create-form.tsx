@@ -3,8 +3,8 @@ import type { WifiEncryption } from '@simshop/contract/iot-codes';
 import { utf8Bytes, wifiPasswordProblem } from '@simshop/contract/wifi-qr';
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toast } from '../../../lib/feedback.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { postSiteWifiCreate } from '../api/wifi-create.ts';
 import { useMyWifiCards } from '../stores/my-cards.ts';
 

@@ -1,9 +1,9 @@
 import './wifi.css';
 import type { WifiCode } from '@simshop/contract/iot-codes';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** One row of the card: a label, the value, and a copy button. */
 export function CopyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {

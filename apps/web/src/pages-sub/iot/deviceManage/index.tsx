@@ -3,6 +3,7 @@ import '../../../features/sim/components/account.css';
 import type { WifiEntry } from '@simshop/contract/iot';
 import { Switch } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeviceCall, useDeviceCommands, useDeviceStatus } from '../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { CommandBadge, CommandProgress, DangerFields } from '../../../features/sim/components/device.tsx';
@@ -13,7 +14,6 @@ import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../lib/datetime.ts';
 import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** One Wi-Fi band: name, show the name, Wi-Fi on or off (off needs the confirmation and the pay password). */
 function Band({

@@ -1,9 +1,9 @@
 import { Swiper } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIntegralShopIndex } from '../../../features/mall/api/integral-shop-index.ts';
 import { GoodsCard } from '../../../features/mall/components/goods-card.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../features/mall/components/mall.css';
 import { MALL } from '../../../features/mall/paths.ts';
 import { CardsSkeleton, MoneyEmpty } from '../../../features/sim/components/money-parts.tsx';

@@ -1,5 +1,5 @@
 import { AppstoreOutline } from 'antd-mobile-icons';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { LinkBlock } from './LinkBlock.tsx';
 
 /** The self-service app (log in with the card for everything else: packages, usage, balance). */

@@ -1,6 +1,7 @@
 import type { OneCodeInfo } from '@simshop/contract/iot-codes';
 import { Input } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { postOneCodeRecharge } from '../../../features/machine-code/api/one-code-recharge.ts';
 import { ChoiceCard } from '../../../features/sim/components/money-parts.tsx';
 import { goToCashier } from '../../../features/sim/components/pay-flow.ts';
@@ -8,7 +9,6 @@ import { yuan } from '../../../features/sim/format.ts';
 import { parseYuan } from '../../../features/sim/money-format.ts';
 import { Toast } from '../../../lib/feedback.ts';
 import { submissionKeys } from '../../../lib/idempotency.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 type Choice = { offerId: number } | { custom: string };
 

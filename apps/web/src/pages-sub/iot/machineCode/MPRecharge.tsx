@@ -1,5 +1,5 @@
 import { MessageOutline } from 'antd-mobile-icons';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { LinkBlock } from './LinkBlock.tsx';
 
 /** The promoter's WeChat mini program (shown when it gives its link). */

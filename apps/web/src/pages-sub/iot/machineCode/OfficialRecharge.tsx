@@ -1,5 +1,5 @@
 import { GlobalOutline } from 'antd-mobile-icons';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { LinkBlock } from './LinkBlock.tsx';
 
 /** The operator's own top-up site (shown when the promoter gives its link). */

@@ -1,5 +1,5 @@
 import { UserContactOutline } from 'antd-mobile-icons';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { LinkBlock } from './LinkBlock.tsx';
 
 /** Customer service online: the promoter's link, else the app's service page. */

@@ -1,5 +1,5 @@
 import { PhoneFill, RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** The service hotline: tapping calls it. */
 export function PhoneService({ phone, title }: { phone: string; title: string }) {

@@ -1,5 +1,5 @@
 import type { OneCodeInfo } from '@simshop/contract/iot-codes';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** The number being topped up (masked), its operator and the device it sits in. */
 export function RechargeNo({ info, title }: { info: OneCodeInfo; title: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '../../../lib/clipboard.ts';
 import { appAddress, qrDataUrl } from '../../../lib/qr.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The code of this page to scan with another phone (whoever pays need not hold the device). */
 export function ScanRecharge({ code, title }: { code: string; title: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** A how-to video the promoter gives (shown when it has a file). */
 export function VideoTutorial({ url, title }: { url: string; title: string }) {

@@ -5,6 +5,8 @@ import { type OneCodeBlock, type OneCodeInfo, TOKEN } from '@simshop/contract/io
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { myOneCodeKey, useMyOneCode } from '../../../features/machine-code/api/general-one-code.ts';
 import { useOneCode } from '../../../features/machine-code/api/get-one-code.ts';
 import { useOneCodeOrder } from '../../../features/machine-code/api/one-code-order.ts';
@@ -15,9 +17,7 @@ import { copyWithToast } from '../../../lib/clipboard.ts';
 import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { navigateTo, reLaunch, SIM_LOGIN } from '../../../lib/nav.ts';
 import { appAddress, qrDataUrl } from '../../../lib/qr.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { isSimLoggedIn, useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { AppRecharge } from './AppRecharge.tsx';
 import { BtnRecharge } from './BtnRecharge.tsx';
 import { CustomRichText } from './CustomRichText.tsx';

@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useProtocol } from '../../../features/sim/api/protocol.ts';
 import { ProtocolView } from '../../../features/sim/components/protocol-view.tsx';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The rules of tasks and sign-in of the card's promoter (spec §2 protocol/taskRule), in the app language. */
 export default function TaskRulePage() {

@@ -1,4 +1,5 @@
 import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { useSimCouponList } from '../../../features/sim/api/sim-coupon-list.ts';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { ACCELERATE } from '../../../features/sim/components/accelerate-parts.tsx';
@@ -7,7 +8,6 @@ import { yuan } from '../../../features/sim/format.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatDate, formatDateTime } from '../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 const BALANCE = '/pages/iot/index/balance/index';
 const BALANCE_LOG = '/pages/iot/index/orderLogs/index';

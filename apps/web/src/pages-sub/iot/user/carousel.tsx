@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
 import { runMenu } from '../../../features/sim/components/menus.tsx';
 import { MoneyEmpty } from '../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed, SimLoading } from '../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The user page's carousel in full (spec §2 user/carousel): every banner of the layout's user carousels, each opening its link. */
 export default function UserCarouselPage() {

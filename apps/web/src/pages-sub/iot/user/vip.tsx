@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { invalidateCardMoney } from '../../../features/sim/api/invalidate-money.ts';
 import { useVipList, useVipOrder } from '../../../features/sim/api/vip-list.ts';
 import { CardsSkeleton, MoneyEmpty } from '../../../features/sim/components/money-parts.tsx';
@@ -9,8 +11,6 @@ import { yuan } from '../../../features/sim/format.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 const VIP = '/pages-sub/iot/index/vip/index';
 

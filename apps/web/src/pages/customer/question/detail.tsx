@@ -1,13 +1,13 @@
 import { ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuestion } from '../../../features/customer/api/question-view.ts';
 import { ContactList } from '../../../features/customer/components/contact-list.tsx';
 import { useBaseConfig } from '../../../features/site/api/base-config.ts';
 import { openLink } from '../../../features/site/open-link.ts';
 import { formatDate } from '../../../lib/datetime.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../features/customer/components/customer.css';
 
 /** One question and its answer (query `id`), and who to ask when it does not help. */

@@ -1,11 +1,11 @@
 import { QUESTION_CATEGORY_DICT } from '@simshop/contract/customer';
 import { ErrorBlock, InfiniteScroll, Skeleton, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuestions } from '../../../features/customer/api/question-list.ts';
 import { QuestionItems } from '../../../features/customer/components/question-items.tsx';
 import { QuestionSearch } from '../../../features/customer/components/question-search.tsx';
 import { useDictOptions } from '../../../features/site/api/dict-options.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Questions of the help centre: by category (tabs) and by words (query `category`, `keyword`). */
 export default function QuestionListPage() {

@@ -1,12 +1,12 @@
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useFastNumberProducts } from '../../../features/fast-number/api/products.ts';
 import { formatData } from '../../../features/numbers/format.ts';
 import { yuan } from '../../../lib/money.ts';
 import { navigateTo } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import '../pretty/package.css';
 import './index.css';

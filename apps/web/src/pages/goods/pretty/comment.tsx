@@ -1,10 +1,10 @@
 import { Button, ErrorBlock, InfiniteScroll, Rate, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCreateReview } from '../../../features/reviews/api/create-review.ts';
 import { useReviews } from '../../../features/reviews/api/review-list.ts';
 import { navigateBack } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import './comment.css';
 import { formatDate } from '../../../lib/datetime.ts';

@@ -1,5 +1,7 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { PrettyNumber } from '../../../components/pretty-number.tsx';
 import { useNumberDetail } from '../../../features/numbers/api/number-detail.ts';
@@ -7,8 +9,6 @@ import { formatData } from '../../../features/numbers/format.ts';
 import { draftOf, useOrderDraft } from '../../../features/orders/stores/order-draft.ts';
 import { yuan } from '../../../lib/money.ts';
 import { navigateBack, redirectTo } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import './package.css';
 

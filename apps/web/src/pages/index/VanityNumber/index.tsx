@@ -1,6 +1,8 @@
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { AppstoreOutline, BellOutline, FireFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useIpLocation } from '../../../features/numbers/api/ip-location.ts';
 import { useNumberFilters } from '../../../features/numbers/api/number-filters.ts';
 import { useNumberList } from '../../../features/numbers/api/number-list.ts';
@@ -10,9 +12,7 @@ import { effectiveArrange, useHomeView } from '../../../features/numbers/stores/
 import { useBaseConfig } from '../../../features/site/api/base-config.ts';
 import { navigateTo } from '../../../lib/nav.ts';
 import { isSet } from '../../../lib/query.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { FilterSearch } from './FilterSearch/index.tsx';
 import { EMPTY_FILTERS, type Filters, toQuery } from './FilterSearch/types.ts';
 import { HeadSearch, type SearchMode } from './HeadSearch/index.tsx';

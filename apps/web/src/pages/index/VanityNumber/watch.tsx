@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Input, Skeleton, Tag } from 'antd-mobile';
 import { BellOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PrettyNumber } from '../../../components/pretty-number.tsx';
 import { Price } from '../../../components/price.tsx';
 import { useNumberFilters } from '../../../features/numbers/api/number-filters.ts';
@@ -18,9 +20,7 @@ import { formatDate } from '../../../lib/datetime.ts';
 import { Dialog, Toast } from '../../../lib/feedback.ts';
 import { yuan } from '../../../lib/money.ts';
 import { navigateTo } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import './watch.css';
 

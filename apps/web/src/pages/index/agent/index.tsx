@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Input, Popup, Skeleton, Stepper } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { saveLowerAgentCustomPrice, useLowerAgent, useLowerList } from '../../../features/agents/api/agents.ts';
 import { Toast } from '../../../lib/feedback.ts';
 import { yuan } from '../../../lib/money.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import './index.css';
 

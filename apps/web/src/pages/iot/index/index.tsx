@@ -4,6 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
 import type { PullStatus } from 'antd-mobile/es/components/pull-to-refresh';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
 import { refreshSimInfo } from '../../../features/sim/api/sim-refresh.ts';
@@ -23,9 +25,7 @@ import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { formatNearDateTime, prepareDateFormats } from '../../../lib/datetime.ts';
 import { get } from '../../../lib/request.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 const MORE_MENU = '/pages/iot/index/moreMenu/index';
 

@@ -1,15 +1,15 @@
 import { Input } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSimLogin } from '../../../features/sim/api/sim-login.ts';
 import { useSimLoginConfig } from '../../../features/sim/api/sim-login-config.ts';
 import { AgreementCheck, LoginBrand, SnField } from '../../../features/sim/components/login-parts.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { navigateTo, reLaunch, SIM_HOME } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { isSimLoggedIn, useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 const LOGIN_SN = /^[0-9A-Za-z]{4,32}$/;
 

@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useLoginProtocol } from '../../../features/sim/api/login-protocol.ts';
 import { ProtocolView } from '../../../features/sim/components/protocol-view.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The SIM login agreement of the promoter, in the app language. */
 export default function SimLoginProtocolPage() {

@@ -1,6 +1,8 @@
 import { ORDER_NO } from '@simshop/contract/order-no';
 import { Button, ErrorBlock, List, Skeleton, Steps } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PrettyNumber } from '../../../components/pretty-number.tsx';
 import { Price } from '../../../components/price.tsx';
 import { useOrderDetail } from '../../../features/orders/api/order-detail.ts';
@@ -9,8 +11,6 @@ import { OrderStatusTag } from '../../../features/orders/components/order-status
 import { useOrderActions } from '../../../features/orders/order-actions.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { navigateTo, switchTab } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import './index.css';
 

@@ -1,8 +1,8 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LogisticsView } from '../../../components/logistics-view.tsx';
 import { useOrderLogistics } from '../../../features/orders/api/order-logistics.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 
 /** Carrier, tracking number and the timeline of a shipped order. */

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Radio, Result, Skeleton } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { groupNumber, PrettyNumber } from '../../../components/pretty-number.tsx';
 import { Price } from '../../../components/price.tsx';
 import { useOrderDetail } from '../../../features/orders/api/order-detail.ts';
@@ -15,9 +17,7 @@ import { openCashier } from '../../../lib/cashier.ts';
 import { submissionKeys } from '../../../lib/idempotency.ts';
 import { yuan } from '../../../lib/money.ts';
 import { HOME, redirectTo, switchTab } from '../../../lib/nav.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../components/shop.css';
 import './index.css';
 

@@ -1,6 +1,6 @@
 import type { SimInfo, SimLayout } from '@simshop/contract/iot';
+import { useTranslation } from 'react-i18next';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import { useLayoutText } from '../../layout-text.ts';
 import { itemValue } from '../item-value.ts';
 

@@ -1,8 +1,8 @@
 import type { SimInfo } from '@simshop/contract/iot';
 import { DownOutline, FileOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { Toast } from '../../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import { isDevice } from '../../labels.ts';
 
 const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';

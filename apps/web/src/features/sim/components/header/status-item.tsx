@@ -1,5 +1,5 @@
 import type { SimInfo, SimLayout } from '@simshop/contract/iot';
-import { useTranslation } from '../../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useLayoutText } from '../../layout-text.ts';
 import { itemValue } from '../item-value.ts';
 

@@ -4,6 +4,7 @@ import './security.css';
 import type { DeviceCommand, SecurityCentre, WifiSchedule } from '@simshop/contract/iot-device';
 import { Switch } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isFinal, useDeviceSms, useReadSms, useSecurityCall, useSecurityCentre } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';
@@ -13,7 +14,6 @@ import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../../lib/datetime.ts';
 import { Toast } from '../../../../lib/feedback.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const SECURITY = '/pages-sub/iot/deviceManage/security/index';
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -4,6 +4,8 @@ import { utf8Bytes } from '@simshop/contract/iot-device';
 import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDeviceCall } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
@@ -11,8 +13,6 @@ import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { offersBand } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PASSWORD = /^[\x20-\x7e]{8,63}$/;
 

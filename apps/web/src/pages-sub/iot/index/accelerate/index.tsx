@@ -1,5 +1,6 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAccelerateList } from '../../../../features/sim/api/accelerate.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { ACCELERATE, AccelerateBadge, speedLine } from '../../../../features/sim/components/accelerate-parts.tsx';
@@ -9,7 +10,6 @@ import { yuan } from '../../../../features/sim/format.ts';
 import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PACKAGES = '/pages/iot/index/package/index';
 

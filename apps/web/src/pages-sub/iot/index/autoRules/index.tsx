@@ -2,6 +2,7 @@ import { type AutoRulesReply, SLOW_SPEEDS, type SlowdownRule, type SlowSpeed, TO
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NumberStepper } from '../../../../components/number-stepper.tsx';
 import {
   autoRulesKey,
@@ -25,7 +26,6 @@ import { money, yuan } from '../../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
 import { useSession } from '../../../../lib/session.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import './index.css';
 
 type TopupDraft = { below: string; amount: string; cap: number; method: string };

@@ -3,6 +3,7 @@ import '../../../../features/sim/components/account.css';
 import type { WirelessAuthList } from '@simshop/contract/iot-device';
 import { Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTerminalAuth, useTerminalAuthSms, useWirelessAuthList } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';
@@ -12,7 +13,6 @@ import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../../lib/datetime.ts';
 import { Toast } from '../../../../lib/feedback.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 type Terminal = WirelessAuthList['list'][number];
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSimDiagnosis } from '../../../../features/sim/api/sim-diagnose.ts';
 import { refreshSimInfo } from '../../../../features/sim/api/sim-refresh.ts';
 import { useSimRemoveBreak } from '../../../../features/sim/api/sim-remove-break.ts';
@@ -12,7 +13,6 @@ import { realnameAction } from '../../../../features/sim/realname-action.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDateTime } from '../../../../lib/datetime.ts';
 import { navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import './index.css';
 
 type Action = (typeof DIAGNOSIS_ACTIONS)[number];

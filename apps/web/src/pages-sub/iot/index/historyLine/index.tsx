@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSimHistoryLine } from '../../../../features/sim/api/sim-history-line.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { HistoryChart } from '../../../../features/sim/components/history-chart.tsx';
@@ -5,7 +6,6 @@ import { MetersCard } from '../../../../features/sim/components/meters-card.tsx'
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { flowText } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const DAYS = 30;
 

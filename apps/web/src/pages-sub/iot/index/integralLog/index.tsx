@@ -1,9 +1,9 @@
 import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { useSimIntegralLogList } from '../../../../features/sim/api/sim-integral-log-list.ts';
 import { LedgerItem } from '../../../../features/sim/components/ledger-item.tsx';
 import { LogList } from '../../../../features/sim/components/log-list.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import '../../../../features/sim/components/engage.css';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { postBuyPackage } from '../../../../features/sim/api/buy-package.ts';
 import { invalidateCardMoney } from '../../../../features/sim/api/invalidate-money.ts';
 import { useReturnedOrder } from '../../../../features/sim/api/iot-order.ts';
@@ -27,8 +29,6 @@ import { Dialog } from '../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../lib/idempotency.ts';
 import { knowsPage, navigateTo, reLaunch } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import { EffectModal } from './EffectModal/index.tsx';
 import { SelectCoupon } from './SelectCoupon/index.tsx';
 

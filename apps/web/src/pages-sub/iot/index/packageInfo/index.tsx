@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { flowText, usedRatio, yuan } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const BUY_PACKAGE = '/pages/iot/index/package/index';
 

@@ -2,6 +2,7 @@ import { ENDING_DAYS, USAGE_THRESHOLDS, type UsageAlertSettings } from '@simshop
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { saveUsageAlertSettings, usageAlertsKey, useUsageAlerts } from '../../../../features/sim/api/usage-alerts.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { alertText } from '../../../../features/sim/components/usage-outlook.tsx';
@@ -10,7 +11,6 @@ import { formatDateTime } from '../../../../lib/datetime.ts';
 import { Toast } from '../../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 import { useSession } from '../../../../lib/session.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import './index.css';
 
 const BIND_PHONE = '/pages/iot/index/bindPhone/index';

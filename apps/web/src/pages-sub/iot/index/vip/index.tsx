@@ -1,5 +1,6 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useVipList } from '../../../../features/sim/api/vip-list.ts';
 import { CardsSkeleton, ChoiceCard, MoneyEmpty, PayBar, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
@@ -7,7 +8,6 @@ import { VipBadge, VipPrivileges } from '../../../../features/sim/components/vip
 import { yuan } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PAY = '/pages-sub/iot/index/vip/pay/index';
 const MY_VIP = '/pages-sub/iot/user/vip';

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useVipList } from '../../../../features/sim/api/vip-list.ts';
 import { CardsSkeleton } from '../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
 import { VipPrivileges } from '../../../../features/sim/components/vip-parts.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const VIP = '/pages-sub/iot/index/vip/index';
 

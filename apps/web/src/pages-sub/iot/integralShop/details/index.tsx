@@ -1,9 +1,9 @@
 import type { GoodsDetailsReply } from '@simshop/contract/mall';
 import { Swiper } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useGoodsDetails } from '../../../../features/mall/api/goods-details.ts';
 import { BottomBar } from '../../../../features/mall/components/bottom-bar.tsx';
-import { useSearchParams } from '../../../../lib/router.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import '../../../../features/mall/components/mall.css';
 import { PointsPrice } from '../../../../features/mall/components/points-price.tsx';
 import { MALL } from '../../../../features/mall/paths.ts';

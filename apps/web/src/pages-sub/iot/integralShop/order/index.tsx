@@ -1,8 +1,8 @@
 import type { ShopOrderStatus } from '@simshop/contract/mall';
 import { DotLoading, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShopOrderList } from '../../../../features/mall/api/shop-order-list.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import '../../../../features/mall/components/mall.css';
 import { OrderCard } from '../../../../features/mall/components/order-card.tsx';
 import { MALL } from '../../../../features/mall/paths.ts';

@@ -1,4 +1,5 @@
 import { ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { useChangeSim } from '../../../../features/sim/api/change-sim.ts';
 import { useChangeSimList } from '../../../../features/sim/api/change-sim-list.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
@@ -6,7 +7,6 @@ import { authStatusLabel, simStatusLabel } from '../../../../features/sim/labels
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Dialog, Toast } from '../../../../lib/feedback.ts';
 import { reLaunch } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const OPERATORS = [1, 2, 3, 4];
 

@@ -1,12 +1,12 @@
 import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
+import { useTranslation } from 'react-i18next';
 import { startWechatAuthorize, useWechatInfo } from '../../../../features/auth/api/wechat-info.ts';
 import { useSimOauthList, useUnbindSimOauth } from '../../../../features/sim/api/sim-oauth.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../../lib/datetime.ts';
 import { Dialog, Toast } from '../../../../lib/feedback.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const PAGE = '/pages-sub/iot/user/oauth/index';
 

@@ -1,8 +1,8 @@
 import { Popup, SideBar, Skeleton } from 'antd-mobile';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isMunicipalDistricts, ROOT_DIVISION, useDivisions } from '../../../../lib/divisions.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { Region } from './types.ts';
 
 const ALL = 'all';

@@ -2,7 +2,7 @@ import type { NumberFilterOptions } from '@simshop/contract/numbers';
 import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { Button, Input, Popup, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { priceRangeLabel } from './price.ts';
 import { FEATURED_OPERATOR, type Filters } from './types.ts';
 

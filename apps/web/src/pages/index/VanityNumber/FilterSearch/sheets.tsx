@@ -1,6 +1,6 @@
 import type { NumberFilterOptions } from '@simshop/contract/numbers';
 import { CheckList, Popup } from 'antd-mobile';
-import { useTranslation } from '../../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { FullPopup } from './fullPopup.tsx';
 import { MorePopup } from './morePopup.tsx';
 import { priceRangeLabel } from './price.ts';

@@ -1,6 +1,6 @@
 import { SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from '../../../../lib/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import './index.css';
 
 export type SearchMode = 'contains' | 'endsWith';

@@ -2,6 +2,7 @@ import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
 import { Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBindMobileCode, useSimBindMobile } from '../../../../features/sim/api/sim-bind-mobile.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { useSimLoginCode } from '../../../../features/sim/api/sim-login-code.ts';
@@ -9,7 +10,6 @@ import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/p
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../lib/feedback.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 type Proof = 'code' | 'password';
 

@@ -1,11 +1,11 @@
 import { List } from 'antd-mobile';
 import { ClockCircleOutline, MessageOutline, PhoneFill, UserContactOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSimLayout } from '../../../../features/sim/api/sim-layout.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../lib/feedback.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 /** Service contacts of the card's layout: online chat, hotline, WeChat, QR code and hours. */
 export default function IotCustomerPage() {

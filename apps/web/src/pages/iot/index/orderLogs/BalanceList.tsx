@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useSimBalanceList } from '../../../../features/sim/api/sim-balance-list.ts';
 import { LogList } from '../../../../features/sim/components/log-list.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import { OrderItem } from './OrderItem.tsx';
 
 /** Top-up orders (balance and coupon coins), newest first (spec §2 orderLogs BalanceList). */

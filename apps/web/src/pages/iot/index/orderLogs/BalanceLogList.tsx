@@ -1,9 +1,9 @@
 import type { LedgerAccount } from '@simshop/contract/iot-money';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSimBalanceLogList } from '../../../../features/sim/api/sim-balance-log-list.ts';
 import { LedgerItem } from '../../../../features/sim/components/ledger-item.tsx';
 import { LogList } from '../../../../features/sim/components/log-list.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const ACCOUNTS: LedgerAccount[] = ['balance', 'coupon_coin', 'integral'];
 

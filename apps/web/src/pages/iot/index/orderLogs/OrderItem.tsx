@@ -1,10 +1,10 @@
 import type { IotOrderView } from '@simshop/contract/iot-money';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchIotOrder } from '../../../../features/sim/api/iot-order.ts';
 import { goToCashier } from '../../../../features/sim/components/pay-flow.ts';
 import { moneyText, orderStatusTone } from '../../../../features/sim/money-format.ts';
 import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 /** One order of the order logs: what, how much, its state and when. */
 export function OrderItem({ order }: { order: IotOrderView }) {

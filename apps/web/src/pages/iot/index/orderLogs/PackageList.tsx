@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useSimPackageList } from '../../../../features/sim/api/sim-package-list.ts';
 import { LogList } from '../../../../features/sim/components/log-list.tsx';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const BUY = '/pages/iot/index/package/index';
 

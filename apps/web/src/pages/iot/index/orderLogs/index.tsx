@@ -1,11 +1,11 @@
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useReturnedOrder } from '../../../../features/sim/api/iot-order.ts';
 import { OrderResult } from '../../../../features/sim/components/order-result.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { reLaunch } from '../../../../lib/nav.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import { BalanceList } from './BalanceList.tsx';
 import { BalanceLogList } from './BalanceLogList.tsx';
 import { PackageList } from './PackageList.tsx';

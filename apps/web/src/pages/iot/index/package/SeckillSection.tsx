@@ -1,10 +1,10 @@
 import type { CatalogPackage } from '@simshop/contract/iot-money';
+import { useTranslation } from 'react-i18next';
 import { PriceTag } from '../../../../features/sim/components/money-parts.tsx';
 import { yuan } from '../../../../features/sim/format.ts';
 import { allowanceText, countdownParts, durationText } from '../../../../features/sim/money-format.ts';
 import { useNow } from '../../../../features/sim/use-now.ts';
 import { formatNearDateTime } from '../../../../lib/datetime.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 function Countdown({ ms, label }: { ms: number; label: string }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import type { CatalogPackage, PackageChooseReply } from '@simshop/contract/iot-m
 import { PullToRefresh, Tabs } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePackageChoose } from '../../../../features/sim/api/package-choose.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../../features/sim/api/sim-layout.ts';
@@ -13,7 +14,6 @@ import { realnameAction } from '../../../../features/sim/realname-action.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 import { SeckillSection } from './SeckillSection.tsx';
 
 const DETAILS = '/pages-sub/iot/index/packageDetails/index';

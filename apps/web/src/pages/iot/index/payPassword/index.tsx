@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Input } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { postCheckPayPass } from '../../../../features/sim/api/check-pay-pass.ts';
 import { usePayPassCode } from '../../../../features/sim/api/pay-pass-code.ts';
 import { payPassStatusQuery, usePayPassStatus } from '../../../../features/sim/api/pay-pass-status.ts';
@@ -17,9 +19,7 @@ import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../lib/feedback.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
 import { useSession } from '../../../../lib/session.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 type Step = 'verify' | 'new' | 'confirm' | 'done';
 type Mode = 'old' | 'sms';

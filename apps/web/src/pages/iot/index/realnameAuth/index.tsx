@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRealnameInfo } from '../../../../features/sim/api/realname-info.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
@@ -5,7 +6,6 @@ import { AuthBadge, RequestSummary } from '../../../../features/sim/components/r
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const DONE = 1;
 const REVIEWING = 2;

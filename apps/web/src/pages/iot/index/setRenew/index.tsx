@@ -2,6 +2,7 @@ import type { RenewOptionReply } from '@simshop/contract/iot-money';
 import { Switch } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRenewPackageOption } from '../../../../features/sim/api/renew-package-option.ts';
 import { useSimUpdateRenewPackage } from '../../../../features/sim/api/sim-update-renew-package.ts';
 import { CardsSkeleton, ChoiceCard, MoneyEmpty, PriceTag } from '../../../../features/sim/components/money-parts.tsx';
@@ -12,7 +13,6 @@ import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatDate, formatDateTime } from '../../../../lib/datetime.ts';
 import { Toast } from '../../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const BALANCE = '/pages/iot/index/balance/index';
 const REASONS = ['balance_short', 'package_off_sale', 'card_inactive', 'sold_out', 'provision_failed'];

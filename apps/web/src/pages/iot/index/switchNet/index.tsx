@@ -1,5 +1,6 @@
 import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
+import { useTranslation } from 'react-i18next';
 import { isFinal, useSwitchNet, useSwitchNetInfo } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
@@ -10,7 +11,6 @@ import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Dialog } from '../../../../lib/feedback.ts';
 import { navigateTo } from '../../../../lib/nav.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 /**
  * Switch network (spec §2 switchNet): the device's SIMs with operator, signal and data left; switching

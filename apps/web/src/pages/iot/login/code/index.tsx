@@ -1,15 +1,15 @@
 import { Input } from 'antd-mobile';
 import { MailOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSimLogin } from '../../../../features/sim/api/sim-login.ts';
 import { useSimLoginCode } from '../../../../features/sim/api/sim-login-code.ts';
 import { useSimLoginConfig } from '../../../../features/sim/api/sim-login-config.ts';
 import { AgreementCheck, LoginBrand, SnField } from '../../../../features/sim/components/login-parts.tsx';
 import { Toast } from '../../../../lib/feedback.ts';
 import { reLaunch } from '../../../../lib/nav.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
 import { useSession } from '../../../../lib/session.ts';
-import { useTranslation } from '../../../../lib/use-translation.ts';
 
 const LOGIN_SN = /^[0-9A-Za-z]{4,32}$/;
 /** Resend countdown when the server does not say (spec: 60 s). */

@@ -1,6 +1,8 @@
 import type { AccelerateOrder } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { postCreateAccelerateOrder, useAccelerateList } from '../../../../../features/sim/api/accelerate.ts';
 import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-money.ts';
 import { useSimInfo } from '../../../../../features/sim/api/sim-info.ts';
@@ -18,8 +20,6 @@ import { Dialog } from '../../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
 import { knowsPage, redirectTo } from '../../../../../lib/nav.ts';
 import { ApiError } from '../../../../../lib/request.ts';
-import { useSearchParams } from '../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 const HOME = '/pages/iot/index/index';
 const HOUR = 3_600_000;

@@ -1,6 +1,8 @@
 import type { AccelerateOrder } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { accelerateSettling, useAccelerateOrder, useAccelerateOrderList } from '../../../../../features/sim/api/accelerate.ts';
 import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-money.ts';
 import { ACCELERATE, accelerateState, speedLine } from '../../../../../features/sim/components/accelerate-parts.tsx';
@@ -11,8 +13,6 @@ import { payMethodLabel } from '../../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { formatDateTime } from '../../../../../lib/datetime.ts';
 import { knowsPage, navigateTo } from '../../../../../lib/nav.ts';
-import { useSearchParams } from '../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 function OrderItem({ o }: { o: AccelerateOrder }) {
   const { t } = useTranslation();

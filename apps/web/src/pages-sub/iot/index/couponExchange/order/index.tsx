@@ -1,9 +1,9 @@
 import type { ExchangeView } from '@simshop/contract/iot-engage';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCouponCoinLogList } from '../../../../../features/sim/api/coupon-coin-log-list.ts';
 import { useCouponExchangeOrderList } from '../../../../../features/sim/api/coupon-exchange-order-list.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 import '../../../../../features/sim/components/engage.css';
 import { LedgerItem } from '../../../../../features/sim/components/ledger-item.tsx';
 import { LogList } from '../../../../../features/sim/components/log-list.tsx';

@@ -1,9 +1,9 @@
 import type { Effect, PackageDetailsReply } from '@simshop/contract/iot-money';
 import { Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChoiceCard } from '../../../../../features/sim/components/money-parts.tsx';
 import { formatDate } from '../../../../../lib/datetime.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 /** Choice of when a purchase takes effect (spec §2 EffectModal): now, or when the current package ends. */
 export function EffectModal({

@@ -1,10 +1,10 @@
 import type { PackageDetailsReply } from '@simshop/contract/iot-money';
 import { Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChoiceCard } from '../../../../../features/sim/components/money-parts.tsx';
 import { yuan } from '../../../../../features/sim/format.ts';
 import { formatDate } from '../../../../../lib/datetime.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 /**
  * Coupons that apply to the package (spec §2 SelectCoupon): one of the card's package coupons (paid

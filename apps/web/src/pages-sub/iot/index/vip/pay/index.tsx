@@ -1,6 +1,8 @@
 import type { VipOrder } from '@simshop/contract/iot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { postCreateVipOrder } from '../../../../../features/sim/api/create-vip-order.ts';
 import { invalidateCardMoney } from '../../../../../features/sim/api/invalidate-money.ts';
 import { useVipList } from '../../../../../features/sim/api/vip-list.ts';
@@ -17,8 +19,6 @@ import { Dialog } from '../../../../../lib/feedback.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
 import { knowsPage, redirectTo } from '../../../../../lib/nav.ts';
 import { ApiError } from '../../../../../lib/request.ts';
-import { useSearchParams } from '../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 const VIP = '/pages-sub/iot/index/vip/index';
 const MY_VIP = '/pages-sub/iot/user/vip';

@@ -1,10 +1,10 @@
 import type { ShopOrderDetails } from '@simshop/contract/mall';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useGoodsDetails } from '../../../../../features/mall/api/goods-details.ts';
 import { postRepayShopOrder } from '../../../../../features/mall/api/repay-shop-order.ts';
 import { useShopOrderDetails } from '../../../../../features/mall/api/shop-order-details.ts';
-import { useSearchParams } from '../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 import '../../../../../features/mall/components/mall.css';
 import { OrderGoodsRow } from '../../../../../features/mall/components/order-card.tsx';
 import { MALL } from '../../../../../features/mall/paths.ts';

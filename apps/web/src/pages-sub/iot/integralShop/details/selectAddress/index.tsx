@@ -1,9 +1,9 @@
 import type { SimAddress } from '@simshop/contract/mall';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditSOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { postSetDefaultSimAddress } from '../../../../../features/mall/api/set-default-sim-address.ts';
 import { simAddressListQuery, useSimAddressList } from '../../../../../features/mall/api/sim-address-list.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 import '../../../../../features/mall/components/mall.css';
 import { BottomBar } from '../../../../../features/mall/components/bottom-bar.tsx';
 import { TapCard } from '../../../../../features/mall/components/tap-card.tsx';

@@ -1,6 +1,6 @@
 import { ClockCircleOutline, PhoneFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { useShopStores } from '../../../../../features/mall/api/shop-stores.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 import '../../../../../features/mall/components/mall.css';
 import { useCheckout } from '../../../../../features/mall/stores/checkout.ts';
 import { CardsSkeleton, ChoiceCard, MoneyEmpty } from '../../../../../features/sim/components/money-parts.tsx';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { openOfficialAuth } from '../../../../../features/sim/api/official-auth.ts';
 import { useSimInfo } from '../../../../../features/sim/api/sim-info.ts';
 import { SimLoadFailed, SimLoading } from '../../../../../features/sim/components/page-state.tsx';
 import { AuthBadge } from '../../../../../features/sim/components/realname-parts.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 const BACK = '/pages/iot/index/realnameAuth/index';
 

@@ -1,6 +1,7 @@
 import { isChineseId } from '@simshop/contract/validate';
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PhotoUpload } from '../../../../../components/photo-upload.tsx';
 import { useRealnameInfo } from '../../../../../features/sim/api/realname-info.ts';
 import { useSimPlatformAuth } from '../../../../../features/sim/api/sim-platform-auth.ts';
@@ -9,7 +10,6 @@ import { AuthBadge, RequestSummary } from '../../../../../features/sim/component
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../../lib/feedback.ts';
 import { redirectTo } from '../../../../../lib/nav.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 /**
  * The platform's own real-name check: the holder's name, ID number (§5 rule with its check

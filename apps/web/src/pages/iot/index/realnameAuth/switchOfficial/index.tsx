@@ -1,10 +1,10 @@
 import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { useChangeSimList } from '../../../../../features/sim/api/change-sim-list.ts';
 import { SimLoadFailed, SimLoading } from '../../../../../features/sim/components/page-state.tsx';
 import { AuthBadge } from '../../../../../features/sim/components/realname-parts.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { navigateTo } from '../../../../../lib/nav.ts';
-import { useTranslation } from '../../../../../lib/use-translation.ts';
 
 /** A device's SIMs: each needs its own operator's real-name; tapping one opens its flow. */
 export default function SwitchOfficialPage() {

@@ -1,11 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LogisticsView } from '../../../../../../components/logistics-view.tsx';
 import { useShopOrderDetails } from '../../../../../../features/mall/api/shop-order-details.ts';
 import { MALL } from '../../../../../../features/mall/paths.ts';
 import { CardsSkeleton } from '../../../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed, SimMissingItem } from '../../../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../../../features/sim/use-require-sim.ts';
-import { useSearchParams } from '../../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../../lib/use-translation.ts';
 
 /** The parcel of a shipped mall order: carrier, tracking number and its timeline. */
 export default function MallLogisticsPage() {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, Result } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { invalidateMall } from '../../../../../../features/mall/api/keys.ts';
 import { useShopOrderDetails } from '../../../../../../features/mall/api/shop-order-details.ts';
-import { useSearchParams } from '../../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../../lib/use-translation.ts';
 import '../../../../../../features/mall/components/mall.css';
 import { MALL } from '../../../../../../features/mall/paths.ts';
 import { CardsSkeleton } from '../../../../../../features/sim/components/money-parts.tsx';

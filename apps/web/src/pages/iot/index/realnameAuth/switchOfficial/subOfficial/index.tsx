@@ -1,13 +1,13 @@
 import { ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useChangeSimList } from '../../../../../../features/sim/api/change-sim-list.ts';
 import { openOfficialAuth } from '../../../../../../features/sim/api/official-auth.ts';
 import { SimLoadFailed, SimLoading } from '../../../../../../features/sim/components/page-state.tsx';
 import { AuthBadge } from '../../../../../../features/sim/components/realname-parts.tsx';
 import { useRequireSim } from '../../../../../../features/sim/use-require-sim.ts';
 import { navigateTo } from '../../../../../../lib/nav.ts';
-import { useSearchParams } from '../../../../../../lib/router.tsx';
-import { useTranslation } from '../../../../../../lib/use-translation.ts';
 
 /** One SIM of the device: its operator's real-name page (China Unicom's own flow for Unicom SIMs). */
 export default function SubOfficialPage() {
