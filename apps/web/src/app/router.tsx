@@ -4,7 +4,7 @@ import { HashRouter, Navigate, type NavigateFunction, type RouteObject, useLocat
 import { checkForUpdateSoon } from '../features/site/app-update.ts';
 import { reportView } from '../features/site/tracking.ts';
 import { currentLanguage, hasTexts, type Language, loadTexts, type TextDomain } from '../lib/i18n.ts';
-import { createNavigator, HOME, installNavigator, LOGIN } from '../lib/nav.ts';
+import { createNavigator, HOME, installNavigator, LOGIN, SIM_HOME, SIM_LOGIN } from '../lib/nav.ts';
 import { isLoggedIn, useSession } from '../lib/session.ts';
 import { resetStack, stackDepth } from './history.ts';
 import { PageShell } from './page-shell.tsx';
@@ -14,13 +14,18 @@ import { iotPages } from './pages-iot.ts';
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.NotFound })));
 
 const iotPaths = new Set(iotPages.map((p) => p.path));
-const textDomainOf = (page: PageDef): TextDomain => (iotPaths.has(page.path) ? 'iot' : 'storefront');
+/** The SIM app's first screens show only the `sim` texts (lib/i18n.ts); its other pages the rest too. */
+const SIM_FIRST_SCREENS = new Set([SIM_LOGIN, SIM_HOME]);
+function textDomainsOf(page: PageDef | undefined): TextDomain[] {
+  if (!page) return [];
+  if (SIM_FIRST_SCREENS.has(page.path)) return ['sim'];
+  return iotPaths.has(page.path) ? ['sim', 'iot'] : ['storefront'];
+}
 
 /** Starts loading a page's code and its texts side by side (the core texts only for an unknown route); resolves once the texts are in. */
 function preload(page: PageDef | undefined, lng: Language = currentLanguage()): Promise<void> {
-  if (!page) return loadTexts(lng, 'core');
-  void page.load().catch(() => undefined);
-  return loadTexts(lng, textDomainOf(page));
+  void page?.load().catch(() => undefined);
+  return loadTexts(lng, textDomainsOf(page));
 }
 
 /**
@@ -33,7 +38,7 @@ function PageTexts({ page, children }: { page?: PageDef; children: ReactNode }) 
   const lng = i18n.language as Language;
   const [failed, setFailed] = useState(false);
   const [, setArrived] = useState(0);
-  const ready = hasTexts(lng, page ? textDomainOf(page) : 'core');
+  const ready = hasTexts(lng, textDomainsOf(page));
   useEffect(() => {
     // Rendered again once the texts are in: by this promise, not only by the texts' change event,
     // which a component subscribing after its first render can miss.

@@ -3,6 +3,9 @@ import en from '../locales/en.json';
 import iotEn from '../locales/iot/en.json';
 import iotHans from '../locales/iot/zh-Hans.json';
 import iotHant from '../locales/iot/zh-Hant.json';
+import simEn from '../locales/sim/en.json';
+import simHans from '../locales/sim/zh-Hans.json';
+import simHant from '../locales/sim/zh-Hant.json';
 import zhHans from '../locales/zh-Hans.json';
 import zhHant from '../locales/zh-Hant.json';
 import { mapLocale } from './i18n.ts';
@@ -35,6 +38,7 @@ function keys(o: unknown, prefix = ''): string[] {
 
 describe.each([
   ['core', en, zhHans, zhHant],
+  ['SIM first screens', simEn, simHans, simHant],
   ['IoT', iotEn, iotHans, iotHant],
 ])('%s texts', (_name, en, zhHans, zhHant) => {
   it('has every key in all three languages, none empty', () => {

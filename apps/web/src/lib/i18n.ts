@@ -19,13 +19,17 @@ export function mapLocale(locale: string | undefined | null): Language {
 
 type Bundle = { default: Record<string, unknown> };
 
-/** The texts of a part of the app: its own file per language (top-level key `shop` or `iot`). */
-export type TextDomain = 'storefront' | 'iot';
-const DOMAINS: TextDomain[] = ['storefront', 'iot'];
+/**
+ * The texts of a part of the app, each its own file per language: the storefront's (top-level key
+ * `shop`); the SIM app's first screens, its login and dashboard (`sim`: the `iot` texts those show);
+ * and the rest of the SIM app (`iot`: its other pages, engagement, mall, Wi-Fi).
+ */
+export type TextDomain = 'storefront' | 'sim' | 'iot';
+const DOMAINS: TextDomain[] = ['storefront', 'sim', 'iot'];
 
 /**
  * One file per language for the core texts (tab bar, titles, request messages) and one per domain.
- * A page waits for the core and its own domain only, loaded beside its code (see app/router.tsx).
+ * A page waits for the core and its own domains only, loaded beside its code (see app/router.tsx).
  */
 const loaders: Record<Language | `${TextDomain}/${Language}`, () => Promise<Bundle>> = {
   en: () => import('../locales/en.json'),
@@ -34,6 +38,9 @@ const loaders: Record<Language | `${TextDomain}/${Language}`, () => Promise<Bund
   'storefront/en': () => import('../locales/storefront/en.json'),
   'storefront/zh-Hans': () => import('../locales/storefront/zh-Hans.json'),
   'storefront/zh-Hant': () => import('../locales/storefront/zh-Hant.json'),
+  'sim/en': () => import('../locales/sim/en.json'),
+  'sim/zh-Hans': () => import('../locales/sim/zh-Hans.json'),
+  'sim/zh-Hant': () => import('../locales/sim/zh-Hant.json'),
   'iot/en': () => import('../locales/iot/en.json'),
   'iot/zh-Hans': () => import('../locales/iot/zh-Hans.json'),
   'iot/zh-Hant': () => import('../locales/iot/zh-Hant.json'),
@@ -57,17 +64,16 @@ function loadFile(file: keyof typeof loaders): Promise<void> {
   return p;
 }
 
-/** Whether the core texts of `lng` and those of `domain` ('core': none besides) are in. */
-export function hasTexts(lng: Language, domain: TextDomain | 'core'): boolean {
-  return loaded.has(lng) && (domain === 'core' || loaded.has(`${domain}/${lng}`));
+/** Whether the core texts of `lng` and those of `domains` are in. */
+export function hasTexts(lng: Language, domains: readonly TextDomain[]): boolean {
+  return loaded.has(lng) && domains.every((d) => loaded.has(`${d}/${lng}`));
 }
 
 /**
- * Loads the core texts of `lng` and those of `domain` ('core': none besides; all domains when none
- * is named); English, the fallback of a missing text, follows in the background.
+ * Loads the core texts of `lng` and those of `domains` (every domain when none are named); English,
+ * the fallback of a missing text, follows in the background.
  */
-export async function loadTexts(lng: Language, domain?: TextDomain | 'core'): Promise<void> {
-  const domains = domain === 'core' ? [] : domain ? [domain] : DOMAINS;
+export async function loadTexts(lng: Language, domains: readonly TextDomain[] = DOMAINS): Promise<void> {
   const files = (l: Language) => [loadFile(l), ...domains.map((d) => loadFile(`${d}/${l}`))];
   if (lng !== 'en') void Promise.all(files('en')).catch(() => undefined);
   await Promise.all(files(lng));
