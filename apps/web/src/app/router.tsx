@@ -130,7 +130,11 @@ function historyBack(delta: number): Promise<void> {
 /** Sets up the app's navigation (spec uni-app rules, lib/nav.ts) and starts loading the first page. */
 export function setupNavigation(): { pathname: string } {
   const first = currentRoute();
+  // Carried parameters are kept before any page renders with the address that brought them (a
+  // request the page sends on that render carries them): the first address now, one the browser
+  // moves to by this listener (added before the router's own), one the app moves to in `go`.
   captureCarried(first.search);
+  window.addEventListener('popstate', () => captureCarried(currentRoute().search));
   // The first page's code and texts start loading now, before React renders anything.
   void preload(pageAt(first.pathname)).catch(() => undefined);
   installNavigator(
@@ -140,6 +144,7 @@ export function setupNavigation(): { pathname: string } {
         // The next page's texts are in before it shows (its code loads meanwhile).
         await preload(pageAt(url.split('?')[0] ?? '')).catch(() => undefined);
         const to = url.startsWith('/') ? url : `/${url}`;
+        captureCarried(to.includes('?') ? to.slice(to.indexOf('?')) : '');
         if (navigate) navigate(to, { replace: mode !== 'push' });
         else if (mode === 'push') window.location.hash = to;
         else window.location.replace(`#${to}`);
@@ -160,9 +165,8 @@ export function setupNavigation(): { pathname: string } {
 }
 
 /**
- * The page of the address, and what every page change does: capture the carried query parameters
- * of every address the app lands on or moves to, and report one view per page shown (in the
- * background, never holding the page up).
+ * The page of the address, and one view reported per page shown (in the background, never holding
+ * the page up); an address reached another way (a `<Navigate>`) has its carried parameters kept here.
  */
 function Pages() {
   const location = useLocation();
