@@ -14,12 +14,12 @@ import { iotPages } from './pages-iot.ts';
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.NotFound })));
 
 const iotPaths = new Set(iotPages.map((p) => p.path));
-/** The SIM app's first screens show only the `sim` texts (lib/i18n.ts); its other pages the rest too. */
-const SIM_FIRST_SCREENS = new Set([SIM_LOGIN, SIM_HOME]);
+/** The first screens wait only for the texts they show (lib/i18n.ts); the other pages for the rest of their part too. */
 function textDomainsOf(page: PageDef | undefined): TextDomain[] {
   if (!page) return [];
-  if (SIM_FIRST_SCREENS.has(page.path)) return ['sim'];
-  return iotPaths.has(page.path) ? ['sim', 'iot'] : ['storefront'];
+  if (page.path === HOME) return ['home'];
+  if (page.path === SIM_LOGIN || page.path === SIM_HOME) return ['sim'];
+  return iotPaths.has(page.path) ? ['sim', 'iot'] : ['home', 'storefront'];
 }
 
 /** Starts loading a page's code and its texts side by side (the core texts only for an unknown route); resolves once the texts are in. */

@@ -20,12 +20,14 @@ export function mapLocale(locale: string | undefined | null): Language {
 type Bundle = { default: Record<string, unknown> };
 
 /**
- * The texts of a part of the app, each its own file per language: the storefront's (top-level key
- * `shop`); the SIM app's first screens, its login and dashboard (`sim`: the `iot` texts those show);
- * and the rest of the SIM app (`iot`: its other pages, engagement, mall, Wi-Fi).
+ * The texts of a part of the app, each its own file per language. A first screen waits only for
+ * what it shows: the storefront home (`home`: the `shop` texts it shows) and the SIM login and
+ * dashboard (`sim`: the `iot` texts those show). The other pages wait for the rest of their part
+ * too: `storefront` (the other `shop` texts) and `iot` (the SIM app's other pages, engagement,
+ * mall, Wi-Fi).
  */
-export type TextDomain = 'storefront' | 'sim' | 'iot';
-const DOMAINS: TextDomain[] = ['storefront', 'sim', 'iot'];
+export type TextDomain = 'home' | 'storefront' | 'sim' | 'iot';
+const DOMAINS: TextDomain[] = ['home', 'storefront', 'sim', 'iot'];
 
 /**
  * One file per language for the core texts (tab bar, titles, request messages) and one per domain.
@@ -35,6 +37,9 @@ const loaders: Record<Language | `${TextDomain}/${Language}`, () => Promise<Bund
   en: () => import('../locales/en.json'),
   'zh-Hans': () => import('../locales/zh-Hans.json'),
   'zh-Hant': () => import('../locales/zh-Hant.json'),
+  'home/en': () => import('../locales/home/en.json'),
+  'home/zh-Hans': () => import('../locales/home/zh-Hans.json'),
+  'home/zh-Hant': () => import('../locales/home/zh-Hant.json'),
   'storefront/en': () => import('../locales/storefront/en.json'),
   'storefront/zh-Hans': () => import('../locales/storefront/zh-Hans.json'),
   'storefront/zh-Hant': () => import('../locales/storefront/zh-Hant.json'),
