@@ -18,8 +18,9 @@ const iotPaths = new Set(iotPages.map((p) => p.path));
 function textDomainsOf(page: PageDef | undefined): TextDomain[] {
   if (!page) return [];
   if (page.path === HOME) return ['home'];
-  if (page.path === SIM_LOGIN || page.path === SIM_HOME) return ['sim'];
-  return iotPaths.has(page.path) ? ['sim', 'iot'] : ['home', 'storefront'];
+  if (page.path === SIM_LOGIN) return ['sim-start'];
+  if (page.path === SIM_HOME) return ['sim-start', 'sim'];
+  return iotPaths.has(page.path) ? ['sim-start', 'sim', 'iot'] : ['home', 'storefront'];
 }
 
 /** Starts loading a page's code and its texts side by side (the core texts only for an unknown route); resolves once the texts are in. */

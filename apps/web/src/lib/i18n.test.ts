@@ -9,6 +9,9 @@ import iotHant from '../locales/iot/zh-Hant.json';
 import simEn from '../locales/sim/en.json';
 import simHans from '../locales/sim/zh-Hans.json';
 import simHant from '../locales/sim/zh-Hant.json';
+import simStartEn from '../locales/sim-start/en.json';
+import simStartHans from '../locales/sim-start/zh-Hans.json';
+import simStartHant from '../locales/sim-start/zh-Hant.json';
 import storefrontEn from '../locales/storefront/en.json';
 import storefrontHans from '../locales/storefront/zh-Hans.json';
 import storefrontHant from '../locales/storefront/zh-Hant.json';
@@ -46,7 +49,8 @@ describe.each([
   ['core', en, zhHans, zhHant],
   ['storefront home', homeEn, homeHans, homeHant],
   ['storefront', storefrontEn, storefrontHans, storefrontHant],
-  ['SIM first screens', simEn, simHans, simHant],
+  ['SIM login and titles', simStartEn, simStartHans, simStartHant],
+  ['SIM dashboard', simEn, simHans, simHant],
   ['IoT', iotEn, iotHans, iotHant],
 ])('%s texts', (_name, en, zhHans, zhHant) => {
   it('has every key in all three languages, none empty', () => {

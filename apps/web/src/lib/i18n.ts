@@ -21,13 +21,13 @@ type Bundle = { default: Record<string, unknown> };
 
 /**
  * The texts of a part of the app, each its own file per language. A first screen waits only for
- * what it shows: the storefront home (`home`: the `shop` texts it shows) and the SIM login and
- * dashboard (`sim`: the `iot` texts those show). The other pages wait for the rest of their part
- * too: `storefront` (the other `shop` texts) and `iot` (the SIM app's other pages, engagement,
- * mall, Wi-Fi).
+ * what it shows: the storefront home (`home`: the `shop` texts it shows), the SIM login
+ * (`sim-start`: its texts and the SIM pages' titles) and the SIM dashboard (`sim-start` and `sim`:
+ * the `iot` texts it shows). The other pages wait for the rest of their part too: `storefront`
+ * (the other `shop` texts) and `iot` (the SIM app's other pages, engagement, mall, Wi-Fi).
  */
-export type TextDomain = 'home' | 'storefront' | 'sim' | 'iot';
-const DOMAINS: TextDomain[] = ['home', 'storefront', 'sim', 'iot'];
+export type TextDomain = 'home' | 'storefront' | 'sim-start' | 'sim' | 'iot';
+const DOMAINS: TextDomain[] = ['home', 'storefront', 'sim-start', 'sim', 'iot'];
 
 /**
  * One file per language for the core texts (tab bar, titles, request messages) and one per domain.
@@ -43,6 +43,9 @@ const loaders: Record<Language | `${TextDomain}/${Language}`, () => Promise<Bund
   'storefront/en': () => import('../locales/storefront/en.json'),
   'storefront/zh-Hans': () => import('../locales/storefront/zh-Hans.json'),
   'storefront/zh-Hant': () => import('../locales/storefront/zh-Hant.json'),
+  'sim-start/en': () => import('../locales/sim-start/en.json'),
+  'sim-start/zh-Hans': () => import('../locales/sim-start/zh-Hans.json'),
+  'sim-start/zh-Hant': () => import('../locales/sim-start/zh-Hant.json'),
   'sim/en': () => import('../locales/sim/en.json'),
   'sim/zh-Hans': () => import('../locales/sim/zh-Hans.json'),
   'sim/zh-Hant': () => import('../locales/sim/zh-Hant.json'),
