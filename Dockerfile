@@ -52,4 +52,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # The server is the container's main process: the SIGTERM of `docker stop` reaches it and it drains.
 STOPSIGNAL SIGTERM
 # The flags of scripts/server-node-args.mjs.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "--heap-growing-percent=20", "--v8-pool-size=1", "apps/server/dist/server.js"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
