@@ -3,7 +3,7 @@
 # docker build -t simshop . ; see compose.yaml and the README's "Containers" section.
 
 # ── build: every workspace's packages, then the web app, the console and the server bundle ──
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -12,12 +12,14 @@ COPY apps/web/package.json apps/web/
 COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+# The root's postinstall checks that better-sqlite3 loads in this Node.
+COPY scripts/check-install.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # ── deps: the server's runtime packages (better-sqlite3 brings its prebuilt binary) ──
-FROM node:20-slim AS deps
+FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -26,10 +28,11 @@ COPY apps/web/package.json apps/web/
 COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY scripts/check-install.mjs scripts/
 RUN npm ci --omit=dev --no-audit --no-fund -w apps/server
 
 # ── runtime ──
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
@@ -49,4 +52,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # The server is the container's main process: the SIGTERM of `docker stop` reaches it and it drains.
 STOPSIGNAL SIGTERM
 # The flags of scripts/server-node-args.mjs.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "--heap-growing-percent=20", "--v8-pool-size=1", "apps/server/dist/server.js"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]

@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/bundle-size.ts         (after `npm run build`; Debian's Chromium)
  *
- * Budget: ≤120 KiB gzip each.
+ * Budgets: ≤150 KiB gzip on the home and the SIM login, ≤175 KiB on the SIM dashboard.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,12 +22,14 @@ interface Entry {
   /** What is on screen once the page has painted its content. */
   ready: string;
   session?: boolean;
+  /** KiB gzip at most. */
+  budget: number;
 }
 
 export const ENTRIES: Entry[] = [
-  { name: 'storefront home', hash: '#/pages/index/index', ready: '.tab-bar' },
-  { name: 'SIM login', hash: '#/pages/iot/login/index', ready: 'input' },
-  { name: 'SIM dashboard', hash: '#/pages/iot/index/index', ready: '[data-testid="sim-dashboard"]', session: true },
+  { name: 'storefront home', hash: '#/pages/index/index', ready: '.tab-bar', budget: 150 },
+  { name: 'SIM login', hash: '#/pages/iot/login/index', ready: 'input', budget: 150 },
+  { name: 'SIM dashboard', hash: '#/pages/iot/index/index', ready: '[data-testid="sim-dashboard"]', session: true, budget: 175 },
 ];
 
 /** A SIM session for the demo card, as the app keeps it in localStorage. */
@@ -91,7 +93,7 @@ export async function bundleSizeBench(): Promise<Row[]> {
         total += size;
         parts.push(`${path.basename(file).replace(/-[\w-]{8}\.js$/, '')} ${(size / 1024).toFixed(1)}`);
       }
-      rows.push(row('first paint JS', e.name, round2(total / 1024), 'KiB gzip', { op: '<=', limit: 120 }, parts.sort().join(', ')));
+      rows.push(row('first paint JS', e.name, round2(total / 1024), 'KiB gzip', { op: '<=', limit: e.budget }, parts.sort().join(', ')));
       await context.close();
     }
   } finally {

@@ -234,10 +234,13 @@ function memoryOf(pid: number): Memory {
   };
 }
 
-/** The server's resident memory after a load, against the 150 MB budget, with its parts. */
+/**
+ * The server's resident memory after a load, with its parts, as reported: no budget on its size at one
+ * instant (the soak's drift is the leak check, bench/soak.ts).
+ */
 export function rssRow(bench: string, server: Proc, figure = 'server RSS after the load'): Row {
   const { mb, parts } = server.memory();
-  return row(bench, figure, mb, 'MB', { op: '<=', limit: 150 }, parts);
+  return row(bench, figure, mb, 'MB', null, parts);
 }
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };

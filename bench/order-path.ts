@@ -24,7 +24,8 @@ const buyer = {
   agreed: true,
 };
 
-async function shopper(base: string, until: number, times: number[], skipped: { n: number }, failures: string[]): Promise<void> {
+/** One shopper walking the path again and again until `until` (Date.now() ms): each paid path's time goes to `times`. */
+export async function shopper(base: string, until: number, times: number[], skipped: { n: number }, failures: string[]): Promise<void> {
   const headers = { 'content-type': 'application/json', 'x-order-session-id': randomBytes(16).toString('hex') };
   const call = async <T>(path: string, body?: unknown): Promise<Envelope<T>> => {
     const res = await fetch(base + path, {

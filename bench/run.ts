@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every benchmark against the production build, one after another, then one table
  * (figure, budget, met or not), written as JSON under bench/results/. Exits non-zero when any
- * budget is missed. BENCH_QUICK=1 runs smaller fleets and shorter rounds (about two and a half minutes);
- * BENCH_ONLY=sim-info,buy-package runs some of them.
+ * budget is missed. BENCH_QUICK=1 runs smaller fleets and shorter rounds (about five minutes, two of
+ * them the soak); BENCH_ONLY=sim-info,buy-package runs some of them.
  */
 
 import { bundleSizeBench } from './bundle-size.ts';
@@ -13,6 +13,7 @@ import { numbersListBench } from './numbers-list.ts';
 import { orderPathBench } from './order-path.ts';
 import { report } from './report.ts';
 import { simInfoBench } from './sim-info.ts';
+import { soakBench } from './soak.ts';
 import { startupBench } from './startup.ts';
 import { statementsBench } from './statements.ts';
 
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<Row[]>> = {
   'sim-info': simInfoBench,
   'buy-package': buyPackageBench,
   'order-path': orderPathBench,
+  soak: soakBench,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

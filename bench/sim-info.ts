@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/sim-info.ts            (after `npm run build`; BENCH_QUICK=1 for shorter rounds)
  *
- * Budgets: ≥0.40× the bare route on SQLite, ≥0.15× on PostgreSQL, p99 ≤20 ms, RSS ≤150 MB.
+ * Budgets: ≥0.40× the bare route on SQLite, ≥0.15× on PostgreSQL, p99 ≤20 ms (RSS after the load reported).
  */
 import { openDb } from '../apps/server/src/db/kysely.ts';
 import {

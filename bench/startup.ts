@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/startup.ts             (after `npm run build`)
  *
- * Budget: a cold start ≤1.5 s.
+ * Budget: a cold start ≤1.5 s (idle RSS reported).
  */
 import { median, QUICK, type Row, round2, row, rssRow, sqliteFile, startServer } from './lib.ts';
 

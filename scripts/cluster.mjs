@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
+import { requireServerNode, SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.DATABASE_URL ?? '';
@@ -19,12 +19,13 @@ if (!process.env.REDIS_URL) {
 const port = Number(process.env.PORT ?? 8080);
 const ports = [port + 1, port + 2];
 
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
+const node = requireServerNode();
+const built = spawnSync(node, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const server = path.join(root, 'apps/server/dist/server.js');
 const start = (p) =>
-  spawn(process.execPath, [...SERVER_NODE_ARGS, server], {
+  spawn(node, [...SERVER_NODE_ARGS, server], {
     cwd: root,
     stdio: 'inherit',
     // The proxy is the one hop in front of the instances: they take the client address from it.

@@ -2,9 +2,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
+import { requireServerNode, SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Node 24: npm start runs this on node_modules/.bin/node; `node scripts/start.mjs` on an older Node
+// still serves on the repository's Node 24 (and stops here, before building, when there is none).
+const node = requireServerNode();
 
 /** Newest modification time of the files under the given folders. */
 function newest(dirs) {
@@ -45,5 +48,5 @@ if (stale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), contra
 // `--build-only`: build what is stale and stop (npm run cluster starts the servers itself).
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const child = spawnSync(process.execPath, [...SERVER_NODE_ARGS, path.join(server, 'dist/server.js')], { cwd: root, stdio: 'inherit' });
+const child = spawnSync(node, [...SERVER_NODE_ARGS, path.join(server, 'dist/server.js')], { cwd: root, stdio: 'inherit' });
 process.exit(child.status ?? 0);

@@ -48,7 +48,9 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`SIM shop at ${config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${config.port}`}/shop/`);
+  app.log.info(
+    `SIM shop at ${config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${config.port}`}/shop/ (Node ${process.version})`,
+  );
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFailure, httpExchange } from './http-client.ts';
 
@@ -20,6 +21,11 @@ describe('httpExchange', () => {
         res.writeHead(200, { 'content-length': '1000' });
         res.write('partial');
         setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: '/secret' });
+        res.end();
         return;
       }
       if (req.url === '/long') {
@@ -77,6 +83,31 @@ describe('httpExchange', () => {
     const answer = await httpExchange(`${base}/long`, { method: 'GET', timeoutMs: 2000, maxBytes: 1000 });
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('x'.repeat(1000));
+  });
+
+  it('does not follow a redirect: the answer is the redirect', async () => {
+    const answer = await httpExchange(`${base}/moved`, { method: 'POST', body: '{}', timeoutMs: 2000 });
+    expect(answer).toMatchObject({ status: 302, headers: expect.objectContaining({ location: '/secret' }), text: '' });
+    expect(seen.some((s) => s.url === '/secret')).toBe(false);
+  });
+
+  it("connects through the given dispatcher: its lookup's refusal is the failure, and nothing is sent", async () => {
+    const refuse: LookupFunction = (hostname, _options, callback) =>
+      callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }), '', 4);
+    const agent = new Agent({ connect: { lookup: refuse } });
+    try {
+      const port = new URL(base).port;
+      const failure = await httpExchange(`http://localhost:${port}/refused`, {
+        method: 'POST',
+        body: '{}',
+        timeoutMs: 2000,
+        dispatcher: agent,
+      }).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ name: 'HttpFailure', reason: 'EPRIVATE', message: 'localhost resolves to a private address' });
+      expect(seen.some((s) => s.url === '/refused')).toBe(false);
+    } finally {
+      await agent.close();
+    }
   });
 
   it('gives up after timeoutMs with the reason "timeout"', async () => {

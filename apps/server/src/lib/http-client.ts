@@ -1,12 +1,10 @@
 /**
- * The server's outgoing HTTP calls (payment providers, SMS, the sandbox's notifications, webhooks),
- * over `node:http` and `node:https`. Not `fetch`: its first call loads undici and compiles its
- * WebAssembly parser, about 15 MB held for the life of the process, and each exchange allocates
- * several times what this does (decision 0058).
+ * The server's outgoing HTTP calls (payment providers, SMS, the sandbox's notifications, webhooks):
+ * `fetch` of undici, the library behind Node's global `fetch`, taken from the `undici` package so that
+ * a call may bring its own dispatcher (the webhooks' Agent, whose DNS lookup refuses private
+ * addresses) of the same version as the `fetch` that uses it (decision 0062).
  */
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { type Dispatcher, fetch } from 'undici';
 
 export interface HttpExchange {
   method: 'GET' | 'POST';
@@ -16,8 +14,8 @@ export interface HttpExchange {
   timeoutMs: number;
   /** At most this many bytes of the answer are read; the rest is not waited for. */
   maxBytes?: number;
-  /** The DNS lookup of the connection (the webhooks' refuses private addresses). */
-  lookup?: LookupFunction;
+  /** The connection pool to use (the webhooks' one checks where a name resolves); undici's default otherwise. */
+  dispatcher?: Dispatcher;
 }
 
 export interface HttpAnswer {
@@ -27,7 +25,10 @@ export interface HttpAnswer {
   text: string;
 }
 
-/** Why an exchange did not complete: `timeout`, or the socket's error code (`ECONNREFUSED`…), or `error`. */
+/**
+ * Why an exchange did not complete: `timeout`, or the connection's error code (`ECONNREFUSED`,
+ * `ECONNRESET` when it closed before the answer's end, `ENOTFOUND`, a lookup's own code…), or `error`.
+ */
 export class HttpFailure extends Error {
   constructor(
     readonly reason: string,
@@ -38,60 +39,54 @@ export class HttpFailure extends Error {
   }
 }
 
+/** The HttpFailure of what fetch (or reading its body) threw. */
+function failureOf(err: unknown, timeoutMs: number): HttpFailure {
+  const e = err as Error & { cause?: Error & { code?: string } };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return new HttpFailure('timeout', `no answer within ${timeoutMs} ms`);
+  // fetch rejects with TypeError('fetch failed' or 'terminated') and the connection's error as its cause.
+  const cause = e?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  // undici's "other side closed": the connection ended before the answer did.
+  if (code === 'UND_ERR_SOCKET') return new HttpFailure('ECONNRESET', `the connection closed before the answer's end (${cause!.message})`);
+  if (code) return new HttpFailure(code, cause!.message || code);
+  return new HttpFailure('error', cause?.message || e?.message || String(err));
+}
+
 /** One HTTP exchange; the redirects are not followed. Rejects with an `HttpFailure`. */
-export function httpExchange(url: string, x: HttpExchange): Promise<HttpAnswer> {
-  let u: URL;
+export async function httpExchange(url: string, x: HttpExchange): Promise<HttpAnswer> {
   try {
-    u = new URL(url);
+    new URL(url);
   } catch {
-    return Promise.reject(new HttpFailure('error', `not an address: ${url.slice(0, 100)}`));
+    throw new HttpFailure('error', `not an address: ${url.slice(0, 100)}`);
   }
-  return new Promise((resolve, reject) => {
-    const body = x.body ?? '';
-    const maxBytes = x.maxBytes ?? 1024 * 1024;
-    let settled = false;
-    const settle = (error: HttpFailure | null, answer?: HttpAnswer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(answer!);
-    };
-    const req = (u.protocol === 'https:' ? https : http).request(
-      u,
-      {
-        method: x.method,
-        headers: { ...(x.method === 'POST' ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...x.headers },
-        ...(x.lookup ? { lookup: x.lookup } : {}),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const done = () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          settle(null, { status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
-        };
-        res.on('data', (chunk: Buffer) => {
-          if (read >= maxBytes) return;
-          chunks.push(chunk.subarray(0, maxBytes - read));
-          read += chunk.length;
-          if (read >= maxBytes) {
-            done();
-            res.destroy();
-          }
-        });
-        res.on('end', done);
-        res.on('error', (err: NodeJS.ErrnoException) => settle(new HttpFailure(err.code ?? 'error', err.message)));
-      },
-    );
-    const timer = setTimeout(() => {
-      settle(new HttpFailure('timeout', `no answer within ${x.timeoutMs} ms`));
-      req.destroy();
-    }, x.timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => settle(new HttpFailure(err.code ?? 'error', err.message)));
-    req.end(x.method === 'POST' ? body : undefined);
-  });
+  const maxBytes = x.maxBytes ?? 1024 * 1024;
+  try {
+    // The signal's time limit covers the connection, the answer's head and the reading of its body.
+    const res = await fetch(url, {
+      method: x.method,
+      headers: x.headers ?? {},
+      ...(x.method === 'POST' ? { body: x.body ?? '' } : {}),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(x.timeoutMs),
+      ...(x.dispatcher ? { dispatcher: x.dispatcher } : {}),
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of res.headers) headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
+    const chunks: Uint8Array[] = [];
+    let read = 0;
+    if (res.body) {
+      const reader = res.body.getReader();
+      while (read < maxBytes) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value.subarray(0, maxBytes - read));
+        read += value.length;
+      }
+      // The rest of a long answer is not waited for: the connection is closed.
+      if (read >= maxBytes) await reader.cancel().catch(() => {});
+    }
+    return { status: res.status, headers, text: Buffer.concat(chunks).toString('utf8') };
+  } catch (err) {
+    throw failureOf(err, x.timeoutMs);
+  }
 }

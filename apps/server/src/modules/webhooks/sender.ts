@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { WEBHOOK_HEADERS } from '@simshop/contract/webhooks';
+import { Agent } from 'undici';
 import { type HttpFailure, httpExchange } from '../../lib/http-client.ts';
 
 /** How a delivery is sent: at most this long, and this much of the answer is read and kept. */
@@ -99,6 +100,17 @@ function publicLookup(
   });
 }
 
+/**
+ * The connections of production deliveries: each is opened to an address `publicLookup` found
+ * public, the one it connects to (no second resolution between the check and the connection). An
+ * address literal is not looked up: `urlProblem` refused the private ones when the endpoint was saved.
+ */
+let publicAgent: Agent | undefined;
+const publicDispatcher = () => {
+  publicAgent ??= new Agent({ connect: { lookup: publicLookup } });
+  return publicAgent;
+};
+
 export interface SendResult {
   statusCode: number | null;
   durationMs: number;
@@ -126,7 +138,7 @@ export async function send(url: string, headers: Record<string, string>, body: s
       body,
       timeoutMs: SEND_RULES.timeoutMs,
       maxBytes: SEND_RULES.readBytes,
-      ...(production ? { lookup: publicLookup as LookupFunction } : {}),
+      ...(production ? { dispatcher: publicDispatcher() } : {}),
     });
     return result(answer.status, answer.text);
   } catch (err) {

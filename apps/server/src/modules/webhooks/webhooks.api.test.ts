@@ -439,7 +439,7 @@ describe('endpoint addresses', () => {
       expect(urlProblem(`https://${host}/hook`, true), host).toBe('private');
     expect(urlProblem('https://93.184.216.34/hook', true)).toBe(null);
     // A name passes the form check; the call itself refuses where it resolves.
-    const r = await send('https://localhost:9/hook', {}, '{}', true);
+    const r = await send('https://localhost:8443/hook', {}, '{}', true);
     expect(r).toMatchObject({ ok: false, statusCode: null, response: 'localhost resolves to a private address' });
   });
 });
