@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { simInfo, simLayout, simLayoutReply } from './iot.ts';
+import { msg } from './messages.ts';
+import { PREVIEW_SIM_DIGITS } from './validate.ts';
 
 /**
  * Layouts in the operator console (`/api/admin/layouts*`) and their preview. A promoter's SIM
@@ -55,8 +57,14 @@ export const adminLayoutPreviewBody = z.object({
 export const adminLayoutPublishBody = z.object({ promoterId: z.number().int().positive(), draftId: z.number().int().positive() });
 export const adminLayoutPublished = z.object({ version: z.number().int() });
 
-/** GET /api/layoutPreview?token=…: the layout a preview token names and demo card facts (no SIM session). */
-export const layoutPreviewQuery = z.object({ token: z.string().min(1).max(500) });
+/** The SIM number a layout is previewed with: the digits of `iotPreview=IotLayout:{digits}` (spec §2). */
+const previewSimNo = z.string().regex(PREVIEW_SIM_DIGITS, msg('validation.digits'));
+
+/**
+ * GET /api/layoutPreview?token=…&simNo=…: the layout a preview token names and demo card facts (no SIM
+ * session) carrying the preview SIM number (the digits of `iotPreview`; PREVIEW_SIM_NO when absent).
+ */
+export const layoutPreviewQuery = z.object({ token: z.string().min(1).max(500), simNo: previewSimNo.optional() });
 export const layoutPreviewReply = z.object({ layout: simLayoutReply, simInfo });
 export type LayoutPreviewReply = z.infer<typeof layoutPreviewReply>;
 

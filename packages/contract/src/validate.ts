@@ -23,6 +23,9 @@ export function isChineseId(value: string): boolean {
   return idCheckDigit(upper.slice(0, 17)) === upper[17];
 }
 
+/** The SIM number of a layout preview (spec §2 `iotPreview=IotLayout:{digits}`): digits only, at most 20 (an ICCID's length). */
+export const PREVIEW_SIM_DIGITS = /^\d{1,20}$/;
+
 export function isHttpLink(value: string): boolean {
   return /^https?:/i.test(value);
 }

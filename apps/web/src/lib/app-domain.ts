@@ -1,4 +1,4 @@
-import { Header } from '@simshop/contract/headers';
+import { requestHeaders } from './request.ts';
 import { safeStorage } from './storage.ts';
 
 /** The app package name the app-domain service knows this build by. */
@@ -12,9 +12,8 @@ export async function loadAppDomain(fetchImpl: typeof fetch = fetch): Promise<Do
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { ok: false, reason: 'offline' };
   let res: Response;
   try {
-    res = await fetchImpl(`/api/app/domain?packageName=${encodeURIComponent(PACKAGE_NAME)}`, {
-      headers: { [Header.deviceInfo]: JSON.stringify({ ua: navigator.userAgent.slice(0, 200) }) },
-    });
+    // The device-info header the service reads is one of the §7 headers every call carries.
+    res = await fetchImpl(`/api/app/domain?packageName=${encodeURIComponent(PACKAGE_NAME)}`, { headers: requestHeaders() });
   } catch {
     return { ok: false, reason: navigator.onLine === false ? 'offline' : 'failed' };
   }
@@ -35,7 +34,7 @@ export function reportError(error: unknown): void {
   const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
   void fetch('/api/app/errorReport', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...requestHeaders(), 'content-type': 'application/json' },
     body: JSON.stringify({ platform: 'h5', packageName: PACKAGE_NAME, error: text.slice(0, 8000) }),
     keepalive: true,
   }).catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { Division } from '@simshop/contract/site';
 import { useQuery } from '@tanstack/react-query';
 import { currentLanguage, type Language } from './i18n.ts';
+import { requestHeaders } from './request.ts';
 import { safeStorage } from './storage.ts';
 
 /** The code whose children are the provinces. */
@@ -31,7 +32,8 @@ export async function fetchDivisions(code: string, language: Language): Promise<
   const key = `${language}:${code}`;
   const hit = cache[key];
   if (hit) return hit;
-  const res = await fetch(`/provinces/${code}.json?language=${language}`);
+  // A static file, but a call of the app like any other: it carries the §7 headers.
+  const res = await fetch(`/provinces/${code}.json?language=${language}`, { headers: requestHeaders() });
   if (!res.ok) throw new Error(`provinces ${code}: HTTP ${res.status}`);
   const list = (await res.json()) as Division[];
   cache[key] = list;

@@ -107,6 +107,21 @@ describe('what is sent', () => {
       expect(headers).toHaveProperty(name);
   });
 
+  it('names the page the address shows, and the home page while there is no hash route yet (§7 page URL)', async () => {
+    for (const [hash, page] of [
+      ['#/pages/order/index?promoCode=x', '/pages/order/index?promoCode=x'],
+      ['', '/pages/index/index'],
+      ['#/', '/pages/index/index'],
+      ['#/?promoCode=x', '/pages/index/index?promoCode=x'],
+    ]) {
+      history.replaceState(null, '', `${location.pathname}${hash}`);
+      reply({ code: 0, message: 'ok', data: null });
+      await get('/api/shop/numberList');
+      const [, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+      expect((init.headers as Record<string, string>)['x-page-url'], hash).toBe(page);
+    }
+  });
+
   it('sends JSON for other methods with empty values removed', async () => {
     reply({ code: 0, message: 'ok', data: null });
     await post('/api/hk/sendCode', { mobile: '13800138000', extra: '', list: [] }, { idempotencyKey: 'k1' });
@@ -181,6 +196,19 @@ describe('envelope codes (spec §8)', () => {
         mode: 'relaunch',
       }),
     );
+  });
+
+  it('61 and 34061 end the session even for a caller that keeps other codes quiet', async () => {
+    useSession.setState({ userInfo: { nickname: '', avatar: '', mobile: '13800138000' }, simNo: '1440000000001', token: 't' });
+    reply({ code: Code.LOGIN_TIMEOUT, message: 'login needed', data: null });
+    await refused(get('/api/shop/numberWatch/unseen', undefined, { quietCodes: [Code.LOGIN_TIMEOUT] }));
+    await shown(en.request.loginTimeout);
+    expect(useSession.getState().userInfo.mobile).toBe('');
+    await vi.waitFor(() => expect(visits.map((v) => v.url.split('?')[0])).toContain('/pages/login/index'));
+    reply({ code: Code.SIM_LOGIN_TIMEOUT, message: 'expired', data: null });
+    await refused(get('/api/iot/simInfo', undefined, { quietCodes: [Code.SIM_LOGIN_TIMEOUT], hideErrorToast: true }));
+    expect(useSession.getState().token).toBe('');
+    await vi.waitFor(() => expect(visits).toContainEqual({ url: '/pages/iot/login/index', mode: 'relaunch' }));
   });
 
   it('34061: toasts the timeout, clears the SIM session and goes to the SIM login page', async () => {

@@ -2,7 +2,7 @@ import { Code, SILENT_CODES } from '@simshop/contract/codes';
 import { APP_VERSION, Header, PLATFORM_SOURCE } from '@simshop/contract/headers';
 import { Dialog, Toast } from './feedback.ts';
 import { currentLanguage, t } from './i18n.ts';
-import { HOME, LOGIN, reLaunch, SIM_LOGIN, switchTab } from './nav.ts';
+import { HOME, LOGIN, reLaunch, resolveUrl, SIM_LOGIN, switchTab } from './nav.ts';
 import { stringifyQuery } from './query.ts';
 import { useSession } from './session.ts';
 
@@ -21,7 +21,10 @@ export interface RequestOptions {
   data?: unknown;
   /** Do not toast HTTP errors (non-2xx other than 500). */
   hideErrorToast?: boolean;
-  /** Business codes the caller shows itself in place (no §8 toast or dialog for them). */
+  /**
+   * Business codes the caller shows itself in place (no §8 toast or dialog for them). 61 and 34061
+   * cannot be among them: they always end the session and open the login page.
+   */
   quietCodes?: readonly number[];
   /** Sent as the Idempotency-Key header on calls that create orders or payments. */
   idempotencyKey?: string;
@@ -74,6 +77,15 @@ function deviceInfo(): string {
   });
 }
 
+/**
+ * The page URL of the §7 headers: the route and query the address shows, the home page (§2: `/`
+ * is its alias) while the address has no hash route yet, as on a first visit of /shop/.
+ */
+export function currentPageUrl(): string {
+  const route = typeof location === 'undefined' ? '' : location.hash.replace(/^#/, '');
+  return resolveUrl(route || '/', '/').slice(0, 2000);
+}
+
 /** The §7 headers of every call. */
 export function requestHeaders(): Record<string, string> {
   const s = useSession.getState();
@@ -87,7 +99,7 @@ export function requestHeaders(): Record<string, string> {
     [Header.platformSource]: String(PLATFORM_SOURCE),
     [Header.platformOpenId]: s.platformOpenId,
     [Header.appShowOptions]: JSON.stringify(s.carried),
-    [Header.pageUrl]: location.hash.replace(/^#/, '').slice(0, 2000),
+    [Header.pageUrl]: currentPageUrl(),
     [Header.simNo]: s.simNo,
     [Header.simToken]: s.token,
     [Header.language]: currentLanguage(),
@@ -114,17 +126,33 @@ function dialog(content: string, confirmKey: string, onConfirm: () => void) {
   });
 }
 
-function loginTimeout(): void {
+/** Codes that end a session (§8): whichever call meets one, the session ends and its login page opens. */
+const SESSION_CODES: readonly number[] = [Code.LOGIN_TIMEOUT, Code.SIM_LOGIN_TIMEOUT];
+
+/** The login page being opened after a timeout: other calls that meet the same code meanwhile add nothing. */
+let loginOpening = '';
+
+function openLogin(page: string, url: string): void {
+  if (loginOpening === page) return;
+  loginOpening = page;
   toast(t('request.loginTimeout'));
+  reLaunch(url)
+    .catch(() => undefined)
+    .finally(() => {
+      if (loginOpening === page) loginOpening = '';
+    });
+}
+
+function loginTimeout(): void {
   useSession.getState().logoutUser();
   const back = location.hash.replace(/^#/, '') || HOME;
-  reLaunch(`${LOGIN}?redirect=${encodeURIComponent(back)}`).catch(() => undefined);
+  // Already on the login page: it stays, with the way back it has.
+  openLogin(LOGIN, back.split('?')[0] === LOGIN ? back : `${LOGIN}?redirect=${encodeURIComponent(back)}`);
 }
 
 function simLoginTimeout(): void {
-  toast(t('request.loginTimeout'));
   useSession.getState().clearIotSession();
-  reLaunch(SIM_LOGIN).catch(() => undefined);
+  openLogin(SIM_LOGIN, SIM_LOGIN);
 }
 
 function agentNotDirect(): void {
@@ -221,7 +249,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     }
     return json.data as T;
   }
-  if (!options.quietCodes?.includes(json.code)) handleCode(json.code, json.message ?? '');
+  if (SESSION_CODES.includes(json.code) || !options.quietCodes?.includes(json.code)) handleCode(json.code, json.message ?? '');
   throw new ApiError(json.code, json.message ?? '', res.status, res.headers.get('x-error-field') ?? '');
 }
 

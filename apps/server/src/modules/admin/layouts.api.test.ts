@@ -20,7 +20,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 const lang = (l: string) => ({ 'accept-language': l });
 
 type Draft = { draftId: number; preview: { token: string; expiresAt: number; url: string } };
-type Preview = { layout: SimLayoutReply; simInfo: { simNo: string; balance: number; promoCode: string } };
+type Preview = { layout: SimLayoutReply; simInfo: { simNo: string; rechargeNo: string; balance: number; promoCode: string } };
 
 /** The layout with its first menu renamed in three languages, and a popup. */
 function edited(start: AdminLayout, label: string): { layout: SimLayout; texts: LayoutTexts } {
@@ -147,6 +147,15 @@ describe('layout preview tokens', () => {
     const shown = body<Preview>(await get(`/api/layoutPreview?token=${encodeURIComponent(token)}`, lang('en')));
     expect(shown.data.layout.promoCode).toBe(shop.promoCode);
     expect(shown.data.layout.layout.menus[0]!.title).toBe('Package details');
+    // The digits of iotPreview are the preview SIM number the demo card facts carry; nothing else is.
+    const numbered = body<Preview>(await get(`/api/layoutPreview?token=${encodeURIComponent(token)}&simNo=1440000000123`, lang('en')));
+    expect(numbered.data.simInfo).toMatchObject({ simNo: '1440000000123', rechargeNo: '1440000000123', balance: 3650 });
+    for (const simNo of ['14400a', '', '+8613800138000', '1'.repeat(21)]) {
+      const refusedNo = body(
+        await get(`/api/layoutPreview?token=${encodeURIComponent(token)}&simNo=${encodeURIComponent(simNo)}`, lang('en')),
+      );
+      expect(refusedNo.code, simNo).toBe(-1);
+    }
 
     // Not a SIM session, nor a console session.
     const asSim = body(await get('/api/iot/simInfo', { 'x-sim-token': token, 'x-sim-no': '1449999999999' }));

@@ -48,12 +48,12 @@ const DAYS_LEFT: Record<Language, string> = { 'zh-Hans': '剩余 24 天', 'zh-Ha
 
 /**
  * The card facts a preview shows: a made-up active card (60 GB package, 18.6 GB used, ¥36.50),
- * never a real card's.
+ * never a real card's, under the preview SIM number (only the number is the caller's).
  */
-export function previewSimInfo(promoCode: string, language: Language, now: number): SimInfo {
+export function previewSimInfo(promoCode: string, language: Language, now: number, simNo: string = PREVIEW_SIM_NO): SimInfo {
   const day = 86_400_000;
   return {
-    simNo: PREVIEW_SIM_NO,
+    simNo,
     iccid: '89860000000000000000',
     imsi: '460000000000000',
     imei: '',
@@ -97,7 +97,7 @@ export function previewSimInfo(promoCode: string, language: Language, now: numbe
     cardPasswordMode: false,
     sourceType: 1,
     deviceNo: '',
-    rechargeNo: PREVIEW_SIM_NO,
+    rechargeNo: simNo,
     rechargeNoLabel: 'rechargeNumber',
     isInfiniteFlow: false,
     rechargeTimes: 3,

@@ -40,12 +40,12 @@ export async function layoutPublicRoutes(app: App, layouts: Layouts): Promise<vo
       schema: {
         tags: ['iot'],
         summary:
-          'The SIM dashboard of a layout preview (spec §2 iotPreview): the draft (or published layout) a console preview token names, with demo card facts; no SIM session. The token expires after 15 minutes and opens nothing else.',
+          'The SIM dashboard of a layout preview (spec §2 iotPreview): the draft (or published layout) a console preview token names, with demo card facts under the preview SIM number (simNo, the digits of iotPreview); no SIM session. The token expires after 15 minutes and opens nothing else.',
         querystring: layoutPreviewQuery,
         response: { 200: envelope(layoutPreviewReply) },
       },
     },
-    async (req) => ok(await layouts.preview(req.query.token, req.ctx.language)),
+    async (req) => ok(await layouts.preview(req.query.token, req.ctx.language, req.query.simNo)),
   );
 
   app.get(

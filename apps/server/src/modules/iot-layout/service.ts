@@ -249,8 +249,11 @@ export class Layouts {
     return { token, expiresAt, url: previewUrl(token) };
   }
 
-  /** What a preview token shows: its layout (draft or published) and demo card facts; nothing else. */
-  async preview(token: string, language: Language): Promise<LayoutPreviewReply> {
+  /**
+   * What a preview token shows: its layout (draft or published) and demo card facts carrying the
+   * preview SIM number (spec §2 iotPreview); nothing else. The token alone decides who may look.
+   */
+  async preview(token: string, language: Language, simNo?: string): Promise<LayoutPreviewReply> {
     const now = this.deps.now();
     const claims = verifyPreview(this.deps.previewSecret, token, now);
     const promoter = await this.deps.site.promoterById(claims.promoterId);
@@ -268,7 +271,7 @@ export class Layouts {
         notices: live.notices,
       };
     }
-    return { layout, simInfo: previewSimInfo(promoter.promoCode, language, now) };
+    return { layout, simInfo: previewSimInfo(promoter.promoCode, language, now, simNo) };
   }
 
   // ── Notices (the operator console) ──────────────────────────────────────────────────────

@@ -7,7 +7,8 @@ import type { App } from '../../lib/route.ts';
 import type { Tracking } from './service.ts';
 
 export async function trackingRoutes(app: App, tracking: Tracking): Promise<void> {
-  // navigator.sendBeacon sends a text as text/plain: the report is read as JSON whatever its type says.
+  // The app sends JSON by a keep-alive fetch; a beacon (older clients) sends it as text/plain: the
+  // report is read as JSON whatever its type says.
   app.register(async (scope: App) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -27,7 +28,8 @@ export async function trackingRoutes(app: App, tracking: Tracking): Promise<void
         bodyLimit: POINT_REPORT_MAX_BYTES,
         schema: {
           tags: ['tracking'],
-          summary: 'A page view or click of the storefront, with its ad parameters (sent by sendBeacon)',
+          summary:
+            'A page view or click of the storefront, with its ad parameters (sent by a keep-alive fetch with the headers of every call)',
           body: pointReportBody,
           response: { 200: envelope(z.null()) },
         },

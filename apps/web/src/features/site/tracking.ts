@@ -1,20 +1,20 @@
 import type { PointReportBody } from '@simshop/contract/tracking';
 import { type CarriedParams, isSet } from '../../lib/query.ts';
+import { requestHeaders } from '../../lib/request.ts';
 import { useSession } from '../../lib/session.ts';
 
 const URL = '/api/hk/pointReport';
 const AD_PARAMS = ['promoCode', 'pageCode', 'bd_vid', 'qz_gdt', 'cb', 'mark', 'mark_id'] as const;
 
 /**
- * Sends a report in the background (navigator.sendBeacon: the browser delivers it even while the
- * page goes away, and nothing waits for it); where there is no beacon, a keep-alive fetch whose
- * outcome nobody awaits. A report that cannot be sent is dropped.
+ * Sends a report in the background: a keep-alive fetch (the browser delivers it even while the page
+ * goes away) whose outcome nobody awaits, with the §7 headers every call carries (a beacon cannot
+ * carry headers). A report that cannot be sent is dropped.
  */
 function send(body: PointReportBody): void {
-  const text = JSON.stringify(body);
   try {
-    if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(URL, text)) return;
-    void fetch(URL, { method: 'POST', body: text, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => undefined);
+    const headers = { ...requestHeaders(), 'content-type': 'application/json' };
+    void fetch(URL, { method: 'POST', body: JSON.stringify(body), keepalive: true, headers }).catch(() => undefined);
   } catch {
     /* dropped */
   }

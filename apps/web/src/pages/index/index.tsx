@@ -3,6 +3,7 @@ import { RightOutline, SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PlainInput } from '../../components/text-field.tsx';
 import { useGoodsList } from '../../features/goods/api/goods-list.ts';
 import { GoodsGrid, GoodsSkeleton, goodsPage } from '../../features/goods/components/goods-card.tsx';
 import { useNumberList } from '../../features/numbers/api/number-list.ts';
@@ -42,7 +43,7 @@ function HomeSearch() {
   return (
     <form className="home-search" onSubmit={submit}>
       <SearchOutline />
-      <input
+      <PlainInput
         type="search"
         inputMode="numeric"
         enterKeyHint="search"

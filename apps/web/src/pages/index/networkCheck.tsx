@@ -2,6 +2,7 @@ import { Button, ErrorBlock } from 'antd-mobile';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME, navigateBack, reLaunch } from '../../lib/nav.ts';
+import { requestHeaders } from '../../lib/request.ts';
 
 /** Shown without a network; goes back by itself when the network returns. */
 export default function NetworkCheckPage() {
@@ -10,7 +11,7 @@ export default function NetworkCheckPage() {
   const resume = useCallback(async () => {
     if (!navigator.onLine) return;
     try {
-      const res = await fetch('/healthz', { cache: 'no-store' });
+      const res = await fetch('/healthz', { cache: 'no-store', headers: requestHeaders() });
       if (!res.ok) return;
     } catch {
       return;

@@ -1,7 +1,7 @@
 import type { AuthorizeStatus } from '@simshop/contract/oauth';
 import { isMobile } from '@simshop/contract/validate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Input, NoticeBar } from 'antd-mobile';
+import { Button, Checkbox, NoticeBar } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { HOME, NavError, navigateTo, redirectTo, switchTab } from '../../lib/nav
 import { useSession } from '../../lib/session.ts';
 import '../../components/shop.css';
 import './index.css';
+import { Input } from '../../components/text-field.tsx';
 import { Toast } from '../../lib/feedback.ts';
 
 /** Seconds before another code may be asked for. */

@@ -1,6 +1,7 @@
 import { SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainInput } from '../../../components/text-field.tsx';
 import './customer.css';
 
 /** The help centre's search box: words of a question, sent on submit. */
@@ -14,7 +15,7 @@ export function QuestionSearch({ initial = '', onSearch }: { initial?: string; o
   return (
     <form className="help-search" onSubmit={submit}>
       <SearchOutline aria-hidden="true" />
-      <input
+      <PlainInput
         type="search"
         enterKeyHint="search"
         aria-label={t('help.search')}

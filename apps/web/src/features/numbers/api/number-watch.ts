@@ -1,4 +1,3 @@
-import { Code } from '@simshop/contract/codes';
 import type { NumberWatchCreateBody, NumberWatchList } from '@simshop/contract/number-watch';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../../lib/request.ts';
@@ -14,11 +13,11 @@ export function useNumberWatches() {
   });
 }
 
-/** How many found numbers the shopper has not looked at (only asked when logged in). */
+/** How many found numbers the shopper has not looked at (only asked when logged in; a 61 ends the login, §8). */
 export function useUnseenWatchHits(loggedIn: boolean) {
   return useQuery({
     queryKey: [...NUMBER_WATCH_KEY, 'unseen'],
-    queryFn: () => get<{ unseen: number }>('/api/shop/numberWatch/unseen', undefined, { quietCodes: [Code.LOGIN_TIMEOUT] }),
+    queryFn: () => get<{ unseen: number }>('/api/shop/numberWatch/unseen'),
     enabled: loggedIn,
     staleTime: 60_000,
     retry: false,

@@ -1,8 +1,8 @@
 import type { DeviceCommand } from '@simshop/contract/iot-device';
-import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isFinal, useDeviceCommand } from '../api/device.ts';
 import './device.css';
+import { Input } from '../../../components/text-field.tsx';
 
 const TONE: Record<DeviceCommand['state'], string> = {
   pending: 'plain',

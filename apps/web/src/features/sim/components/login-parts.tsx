@@ -1,7 +1,8 @@
 import './sim.css';
-import { Checkbox, Input } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import { PhonebookOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Input } from '../../../components/text-field.tsx';
 import { navigateTo } from '../../../lib/nav.ts';
 
 export const PROTOCOL_PAGE = '/pages/iot/login/protocol';

@@ -43,6 +43,11 @@ export const isPasswordField = (error: ApiError) =>
  * closed (`close`) and 'stop' returned.
  */
 export async function passwordRefusal(queryClient: QueryClient, error: ApiError, close: () => void): Promise<'wrong' | 'stop'> {
+  // The session ended (§8): the request has toasted it and opens the login page.
+  if (error.code === Code.SIM_LOGIN_TIMEOUT || error.code === Code.LOGIN_TIMEOUT) {
+    close();
+    return 'stop';
+  }
   const status = await queryClient.fetchQuery(payPassStatusQuery(useSession.getState().simNo));
   if (status.locked || isPasswordField(error)) return 'wrong';
   Toast.show({ content: error.message || t('request.operationFailed') });

@@ -1,9 +1,9 @@
 import './money.css';
 import type { TopupChooseReply } from '@simshop/contract/iot-money';
-import { Input } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from '../../../components/text-field.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { type TopupKind, useTopupChoose } from '../api/topup-choose.ts';

@@ -1,9 +1,9 @@
 import './wifi.css';
 import type { WifiEncryption } from '@simshop/contract/iot-codes';
 import { utf8Bytes, wifiPasswordProblem } from '@simshop/contract/wifi-qr';
-import { Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from '../../../components/text-field.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { postSiteWifiCreate } from '../api/wifi-create.ts';
 import { useMyWifiCards } from '../stores/my-cards.ts';

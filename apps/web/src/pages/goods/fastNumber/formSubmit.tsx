@@ -2,7 +2,7 @@ import type { UserInfo } from '@simshop/contract/auth';
 import type { FastNumberApplyBody } from '@simshop/contract/fast-number';
 import { isChineseId, isMobile } from '@simshop/contract/validate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, Form, Input, List, NoticeBar, Skeleton, TextArea } from 'antd-mobile';
+import { Button, ErrorBlock, Form, List, NoticeBar, Skeleton } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import '../pretty/index.css';
 import './index.css';
+import { Input, TextArea } from '../../../components/text-field.tsx';
 
 interface FormValues {
   applicantName: string;

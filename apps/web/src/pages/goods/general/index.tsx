@@ -1,7 +1,7 @@
 import type { CreateGoodsOrderBody, GoodsDetail } from '@simshop/contract/goods';
 import { isMobile } from '@simshop/contract/validate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, CenterPopup, ErrorBlock, Form, Input, Skeleton, Swiper, TextArea } from 'antd-mobile';
+import { Button, CenterPopup, ErrorBlock, Form, Skeleton, Swiper } from 'antd-mobile';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import '../pretty/index.css';
 import './index.css';
+import { Input, TextArea } from '../../../components/text-field.tsx';
 
 type FormValues = Pick<OrderDraft, 'buyerName' | 'contactMobile' | 'detail'>;
 

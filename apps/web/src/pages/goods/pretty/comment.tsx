@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, InfiniteScroll, Rate, Skeleton, TextArea } from 'antd-mobile';
+import { Button, ErrorBlock, InfiniteScroll, Rate, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useReviews } from '../../../features/reviews/api/review-list.ts';
 import { navigateBack } from '../../../lib/nav.ts';
 import '../../../components/shop.css';
 import './comment.css';
+import { TextArea } from '../../../components/text-field.tsx';
 import { formatDate } from '../../../lib/datetime.ts';
 import { Toast } from '../../../lib/feedback.ts';
 

@@ -1,6 +1,6 @@
 import type { CreateOrderBody } from '@simshop/contract/orders';
 import { isChineseId, isMobile } from '@simshop/contract/validate';
-import { Button, ErrorBlock, Form, Input, List, NoticeBar, Rate, Skeleton, TextArea } from 'antd-mobile';
+import { Button, ErrorBlock, Form, List, NoticeBar, Rate, Skeleton } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { navigateTo, redirectTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './index.css';
+import { Input, TextArea } from '../../../components/text-field.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 
 type FormValues = Pick<OrderDraft, 'buyerName' | 'idNumber' | 'contactMobile' | 'detail'>;

@@ -1,7 +1,7 @@
 import { MAX_NUMBER_WATCHES, type NumberWatch } from '@simshop/contract/number-watch';
 import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, Input, Skeleton, Tag } from 'antd-mobile';
+import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { BellOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { navigateTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './watch.css';
+import { Input } from '../../../components/text-field.tsx';
 
 interface Draft {
   endsWith: string;

@@ -1,7 +1,7 @@
 import type { LowerAgent, NumberPriceRule } from '@simshop/contract/agents';
 import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, Input, Popup, Skeleton, Stepper } from 'antd-mobile';
+import { Button, ErrorBlock, Popup, Skeleton, Stepper } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { yuan } from '../../../lib/money.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './index.css';
+import { Input } from '../../../components/text-field.tsx';
 
 interface Draft {
   rules: { pattern: NumberPriceRule['pattern']; yuan: string }[];

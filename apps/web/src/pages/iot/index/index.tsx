@@ -20,7 +20,7 @@ import { SimSwiper } from '../../../features/sim/components/swiper.tsx';
 import { Warranty } from '../../../features/sim/components/warranty.tsx';
 import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { menusForCard } from '../../../features/sim/menu.ts';
-import { parsePreview, usePreview } from '../../../features/sim/stores/preview.ts';
+import { parsePreview } from '../../../features/sim/stores/preview.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
 import { formatNearDateTime, prepareDateFormats } from '../../../lib/datetime.ts';
@@ -56,7 +56,7 @@ function DashboardSkeleton() {
   );
 }
 
-function Elements({ info, reply, onBreak, preview }: { info: SimInfo; reply: SimLayoutReply; onBreak: () => void; preview: string }) {
+function Elements({ info, reply, onBreak, preview }: { info: SimInfo; reply: SimLayoutReply; onBreak: () => void; preview?: string }) {
   const { t } = useTranslation();
   const text = useLayoutText();
   const { layout } = reply;
@@ -127,11 +127,16 @@ function Refreshable({
   );
 }
 
-/** The SIM dashboard (spec §2): a console preview (a preview token) or the dashboard of the session's card. */
+/**
+ * The SIM dashboard (spec §2): a layout preview when the address asks for one (`iotPreview`, with the
+ * console's preview token), else the dashboard of the session's card.
+ */
 export default function IotHomePage() {
   const [search] = useSearchParams();
+  const iotPreview = search.get('iotPreview');
   const previewToken = search.get('previewToken');
-  return previewToken ? <PreviewDashboard token={previewToken} /> : <CardDashboard />;
+  if (iotPreview === null && previewToken === null) return <CardDashboard />;
+  return <PreviewDashboard simNo={parsePreview(iotPreview)} token={previewToken ?? ''} />;
 }
 
 /** The dashboard of the session's card, driven by the layout of the card's promoter. */
@@ -141,20 +146,9 @@ function CardDashboard() {
   const queryClient = useQueryClient();
   const info = useSimInfo();
   const layout = useSimLayout();
-  const [search] = useSearchParams();
-  const preview = usePreview((s) => s.previewSimNo);
-  const setPreview = usePreview((s) => s.setPreviewSimNo);
   const popupPrevent = useSession((s) => s.iotIndexPopupPrevent);
   // The dashboard shows when it last synchronised: its date formats are built while its data loads.
   useEffect(() => prepareDateFormats(), []);
-
-  // ?iotPreview=IotLayout:{digits}: sets the preview SIM number and reloads the SIM info.
-  const previewParam = parsePreview(search.get('iotPreview'));
-  useEffect(() => {
-    if (!previewParam || !loggedIn) return;
-    setPreview(previewParam);
-    void info.refetch();
-  }, [previewParam, loggedIn, setPreview, info.refetch]);
 
   if (!loggedIn) return null;
   if (info.isError || layout.isError) {
@@ -173,7 +167,6 @@ function CardDashboard() {
     <DashboardView
       info={info.data}
       reply={layout.data}
-      preview={preview}
       popupAllowed={!popupPrevent && !layoutPopupShown}
       onPopupShown={() => {
         layoutPopupShown = true;
@@ -186,17 +179,22 @@ function CardDashboard() {
 }
 
 /**
- * A console preview (`?iotPreview=IotLayout:{digits}&previewToken=…`): the layout the token names
- * with demo card facts, no SIM session; taps on the page do nothing.
+ * A console preview (`?iotPreview=IotLayout:{digits}&previewToken=…`): the layout the token names with
+ * demo card facts under the preview SIM number (the digits; other digits load the facts again), no
+ * SIM session; taps on the page do nothing. The server checks the token; an address without one, or
+ * whose iotPreview is not IotLayout and digits, is refused.
  */
-function PreviewDashboard({ token }: { token: string }) {
+function PreviewDashboard({ simNo, token }: { simNo: string | null; token: string }) {
   const { t, i18n } = useTranslation();
+  const valid = simNo !== null && token !== '';
   const q = useQuery({
-    queryKey: ['iot-preview', token, i18n.language],
-    queryFn: () => get<LayoutPreviewReply>('/api/layoutPreview', { token }, { hideErrorToast: true, quietCodes: [-1] }),
+    queryKey: ['iot-preview', token, simNo, i18n.language],
+    queryFn: () => get<LayoutPreviewReply>('/api/layoutPreview', { token, simNo }, { hideErrorToast: true, quietCodes: [-1] }),
+    enabled: valid,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  if (!valid) return <LoadFailed message={t('iot.home.previewInvalid')} />;
   if (q.isError) {
     return (
       <LoadFailed
@@ -221,16 +219,19 @@ function PreviewDashboard({ token }: { token: string }) {
   );
 }
 
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A dashboard that could not load (with a retry) or a preview link that is refused (without). */
+function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="center-view">
       <Suspense fallback={<p>{message}</p>}>
         <ErrorBlock status="default" title={message} description="" />
       </Suspense>
-      <button type="button" className="sim-pill-btn" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
+      {onRetry ? (
+        <button type="button" className="sim-pill-btn" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -247,7 +248,8 @@ function DashboardView({
 }: {
   info: SimInfo;
   reply: SimLayoutReply;
-  preview: string;
+  /** The preview SIM number (a console preview only). */
+  preview?: string;
   /** The layout popup may open (once) now. */
   popupAllowed: boolean;
   onPopupShown: () => void;

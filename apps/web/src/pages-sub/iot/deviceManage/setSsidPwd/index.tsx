@@ -1,11 +1,11 @@
 import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
 import { utf8Bytes } from '@simshop/contract/iot-device';
-import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Input } from '../../../../components/text-field.tsx';
 import { useDeviceCall } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
@@ -54,7 +54,14 @@ export default function SetSsidPwdPage() {
       <section className="card acct-card">
         <h2>{t('iot.device.wifiName')}</h2>
         <div className="sim-field">
-          <Input aria-label={t('iot.device.wifiName')} placeholder={t('iot.device.wifiName')} value={ssid} onChange={setName} />
+          {/* An SSID is at most 32 bytes (the counter below), so it never has more than 32 characters. */}
+          <Input
+            aria-label={t('iot.device.wifiName')}
+            placeholder={t('iot.device.wifiName')}
+            maxLength={32}
+            value={ssid}
+            onChange={setName}
+          />
         </div>
         <p className={`dev-counter ${nameOk ? '' : 'acct-error'}`} data-testid="ssid-bytes">
           {t('iot.device.bytes', { count: bytes })}

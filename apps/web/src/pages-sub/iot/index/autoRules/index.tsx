@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberStepper } from '../../../../components/number-stepper.tsx';
+import { PlainInput } from '../../../../components/text-field.tsx';
 import {
   autoRulesKey,
   deleteSlowdownRule,
@@ -198,7 +199,7 @@ export default function AutoRulesPage() {
         ) : null}
         <label className="auto-rules-field">
           <span>{t('iot.rules.below')}</span>
-          <input
+          <PlainInput
             inputMode="decimal"
             aria-label={t('iot.rules.below')}
             value={topup.below}
@@ -207,7 +208,7 @@ export default function AutoRulesPage() {
         </label>
         <label className="auto-rules-field">
           <span>{t('iot.rules.amount', { min: money(data.minAmount), max: money(data.maxAmount) })}</span>
-          <input
+          <PlainInput
             inputMode="decimal"
             aria-label={t('iot.rules.amountLabel')}
             value={topup.amount}
@@ -297,7 +298,7 @@ export default function AutoRulesPage() {
         ) : null}
         <label className="auto-rules-field">
           <span>{t('iot.rules.limitGb')}</span>
-          <input
+          <PlainInput
             inputMode="numeric"
             aria-label={t('iot.rules.limitGb')}
             value={slow.limitGb || ''}

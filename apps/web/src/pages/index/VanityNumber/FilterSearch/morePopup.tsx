@@ -1,8 +1,9 @@
 import type { NumberFilterOptions } from '@simshop/contract/numbers';
 import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
-import { Button, Input, Popup, Selector, Switch } from 'antd-mobile';
+import { Button, Popup, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from '../../../../components/text-field.tsx';
 import { priceRangeLabel } from './price.ts';
 import { FEATURED_OPERATOR, type Filters } from './types.ts';
 

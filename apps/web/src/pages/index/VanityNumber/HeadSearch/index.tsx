@@ -1,6 +1,7 @@
 import { SearchOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainInput } from '../../../../components/text-field.tsx';
 import './index.css';
 
 export type SearchMode = 'contains' | 'endsWith';
@@ -51,7 +52,7 @@ export function HeadSearch({
           </span>
         </button>
         <SearchOutline className="head-search-icon" />
-        <input
+        <PlainInput
           type="search"
           inputMode="numeric"
           enterKeyHint="search"

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Input } from 'antd-mobile';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Input } from '../../../../components/text-field.tsx';
 import { postCheckPayPass } from '../../../../features/sim/api/check-pay-pass.ts';
 import { usePayPassCode } from '../../../../features/sim/api/pay-pass-code.ts';
 import { payPassStatusQuery, usePayPassStatus } from '../../../../features/sim/api/pay-pass-status.ts';

@@ -1,6 +1,5 @@
 import type { Delivery, GoodsDetailsReply, SimAddress } from '@simshop/contract/mall';
 import { useQueryClient } from '@tanstack/react-query';
-import { Input } from 'antd-mobile';
 import { EnvironmentOutline, RightOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { useSimAddressList } from '../../../../../features/mall/api/sim-address-
 import { Toast } from '../../../../../lib/feedback.ts';
 import '../../../../../features/mall/components/mall.css';
 import { NumberStepper } from '../../../../../components/number-stepper.tsx';
+import { Input } from '../../../../../components/text-field.tsx';
 import { PointsPrice } from '../../../../../features/mall/components/points-price.tsx';
 import { TapCard } from '../../../../../features/mall/components/tap-card.tsx';
 import { MALL } from '../../../../../features/mall/paths.ts';

@@ -1,7 +1,7 @@
 import type { SimAddress } from '@simshop/contract/mall';
 import { isMobile } from '@simshop/contract/validate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Switch, TextArea } from 'antd-mobile';
+import { Form, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { postSetSimAddress } from '../../../../../features/mall/api/set-sim-addr
 import { simAddressListQuery, useSimAddressList } from '../../../../../features/mall/api/sim-address-list.ts';
 import { Dialog } from '../../../../../lib/feedback.ts';
 import '../../../../../features/mall/components/mall.css';
+import { Input, TextArea } from '../../../../../components/text-field.tsx';
 import { CardsSkeleton } from '../../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';

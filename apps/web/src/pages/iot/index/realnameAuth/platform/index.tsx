@@ -1,8 +1,8 @@
 import { isChineseId } from '@simshop/contract/validate';
-import { Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoUpload } from '../../../../../components/photo-upload.tsx';
+import { Input } from '../../../../../components/text-field.tsx';
 import { useRealnameInfo } from '../../../../../features/sim/api/realname-info.ts';
 import { useSimPlatformAuth } from '../../../../../features/sim/api/sim-platform-auth.ts';
 import { SimLoadFailed, SimLoading } from '../../../../../features/sim/components/page-state.tsx';
