@@ -12,13 +12,15 @@ COPY apps/web/package.json apps/web/
 COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-# The root's postinstall checks that better-sqlite3 loads in this Node.
+# No install scripts: better-sqlite3 brings its Node-API binaries in its package, and npm's implicit
+# `node-gyp rebuild` of it (a no-op there) would want Python and a compiler the slim image lacks.
+# scripts/check-install.mjs then checks that it loads in this Node.
 COPY scripts/check-install.mjs scripts/
-RUN npm ci --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund && node scripts/check-install.mjs
 COPY . .
 RUN npm run build
 
-# ── deps: the server's runtime packages (better-sqlite3 brings its prebuilt binary) ──
+# ── deps: the server's runtime packages (better-sqlite3 brings its binaries in its package) ──
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -29,7 +31,7 @@ COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 COPY scripts/check-install.mjs scripts/
-RUN npm ci --omit=dev --no-audit --no-fund -w apps/server
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w apps/server && node scripts/check-install.mjs
 
 # ── runtime ──
 FROM node:24-slim

