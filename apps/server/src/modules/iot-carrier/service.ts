@@ -441,6 +441,7 @@ const LATE_DAYS = 2;
 export async function syncAll(db: Db, carrier: CarrierProvider, now: number, batch = 200): Promise<number> {
   let after = 0;
   let count = 0;
+  let failed: unknown = null;
   const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
   await db.db
     .deleteFrom('iot_carrier_usage_marks')
@@ -448,7 +449,10 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
     .execute();
   for (;;) {
     const ids = (await liveCardIds(db.db, after, batch)).map((r) => r.id);
-    if (ids.length === 0) return count;
+    if (ids.length === 0) {
+      if (failed) throw failed;
+      return count;
+    }
     for (const chunk of batches(ids, carrier.limits.batchSize)) {
       const cards = await db.db
         .selectFrom('iot_sims')
@@ -466,7 +470,12 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
       for (const f of figures) byIccid.set(f.iccid, [...(byIccid.get(f.iccid) ?? []), f]);
       const iccidOf = new Map(cards.map((c) => [c.id, c.iccid]));
       for (const id of chunk) {
-        if (await syncSim(db, carrier, id, now, { figures: byIccid.get(iccidOf.get(id) ?? '') ?? [] })) count++;
+        try {
+          if (await syncSim(db, carrier, id, now, { figures: byIccid.get(iccidOf.get(id) ?? '') ?? [] })) count++;
+        } catch (err) {
+          // One card's failure (its data switch refused, say) does not stop the sweep; reported at its end.
+          failed ??= err;
+        }
         after = id;
       }
     }

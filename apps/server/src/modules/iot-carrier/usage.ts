@@ -68,11 +68,11 @@ export function deriveUsage(
     const f = latest.get(day);
     if (!f || mark.final) continue;
     if (f.asOf <= mark.asOf) {
-      // The same span counted again, higher (the operator revised its figure): the rest is late usage.
-      if (mark.mb !== null && f.mb > mark.mb && f.asOf === mark.asOf) {
-        late.set(day, f.mb - mark.mb);
-        written.set(day, { ...mark, mb: f.mb, final: f.final });
-      }
+      if (f.asOf < mark.asOf || mark.mb === null) continue;
+      // The same span counted again: higher (the operator revised its figure), the rest is late
+      // usage; closed, the day is not asked again.
+      if (f.mb > mark.mb) late.set(day, f.mb - mark.mb);
+      if (f.mb > mark.mb || f.final) written.set(day, { ...mark, mb: Math.max(f.mb, mark.mb), final: f.final });
       continue;
     }
     const s = mark.asOf;
