@@ -9,6 +9,7 @@ import type { I18nTables } from './schema-i18n.ts';
 import type { IotTables } from './schema-iot.ts';
 import type { IotAlertTables } from './schema-iot-alerts.ts';
 import type { IotCapabilityTables } from './schema-iot-capabilities.ts';
+import type { IotCarrierTables } from './schema-iot-carrier.ts';
 import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
@@ -99,4 +100,5 @@ export interface Database
     NumberWatchTables,
     IotAlertTables,
     IotCapabilityTables,
+    IotCarrierTables,
     WebhookTables {}

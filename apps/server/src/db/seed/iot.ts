@@ -331,7 +331,7 @@ export async function seedIot(db: Kysely<Database>, now: number): Promise<void> 
         card: { ...facts, inBreak },
         usedOnFirstDay: days.get(chinaDay(from)) ?? 0,
         dayBreakMb: null,
-        usage: (a, b) => carrier.usage(card, a, b),
+        usage: (a, b) => carrier.usageBetween(card, a, b),
       });
       packages = r.packages;
       for (const [d, mb] of r.days) days.set(d, (days.get(d) ?? 0) + mb);

@@ -6,9 +6,20 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
-import { accrue, applyLifecycle, chinaDay, chinaMonth, internetAllowed, type PackageState, summarise } from '../../lib/flow-math.ts';
+import {
+  accrue,
+  allocateUsage,
+  applyLifecycle,
+  chinaDay,
+  chinaMonth,
+  DAY_MS,
+  internetAllowed,
+  type PackageState,
+  summarise,
+} from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
-import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import { batches } from '../../providers/carrier/operations.ts';
+import type { CarrierCard, CarrierProvider, DayUsage } from '../../providers/carrier/types.ts';
 import {
   applyCardSync,
   type Card,
@@ -19,6 +30,7 @@ import {
   liveCardIds,
   lockCardForSync,
 } from '../iot-sims/service.ts';
+import { deriveUsage, spanDays, type UsageMark } from './usage.ts';
 
 export { CardSpeeds, type SpeedWant, type SpeedWanter } from './speed.ts';
 
@@ -49,7 +61,15 @@ function toState(row: {
 export interface SyncOptions {
   /** The card's network state as the carrier reported it just before (forced refresh), read outside any transaction. */
   onlineStatus?: number;
+  /**
+   * The card's day figures read from the carrier just before, outside any transaction (the sync job
+   * reads them in batches); without them the carrier is asked for this card.
+   */
+  figures?: readonly DayUsage[];
 }
+
+/** How many days back a synchronisation asks day figures for, at most (a card idle longer loses the older ones). */
+const MAX_SPAN_DAYS = 62;
 
 type SimRow = Card;
 
@@ -65,6 +85,8 @@ export interface SyncPlan {
   breakUpdate: { break_rule_id: number; break_at: number; break_remove_at: number } | null;
   inBreak: boolean;
   onlineStatus: number | undefined;
+  /** The card's usage marks to write (decision 0070). */
+  marks: Map<string, UsageMark>;
 }
 
 /** The card's pending and active packages. */
@@ -96,7 +118,24 @@ export async function planSync(
   const base = { sim, card, before: new Map(packages.map((p) => [p.id, p])), onlineStatus: options.onlineStatus };
   if (from >= now) {
     // Nothing to accrue (synchronised this very millisecond): only the lifecycle moves.
-    return { ...base, packages: applyLifecycle(packages, now), days: new Map(), breakUpdate: null, inBreak: sim.break_rule_id !== null };
+    return {
+      ...base,
+      packages: applyLifecycle(packages, now),
+      days: new Map(),
+      breakUpdate: null,
+      inBreak: sim.break_rule_id !== null,
+      marks: new Map(),
+    };
+  }
+  const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
+  const marks = await usageMarks(trx, sim.id, now, carrier.limits.dayHistory);
+  const figures = options.figures ?? (await readFigures(carrier, [card], daysToAsk(from, now, marks, maxDays), now));
+  const derived = deriveUsage(from, now, figures, marks, maxDays);
+  // Usage the carrier reported late (for time already synchronised) is charged first, at the span's start.
+  const days = new Map<string, number>();
+  for (const [day, mb] of derived.late) {
+    packages = allocateUsage(applyLifecycle(packages, from), mb, from).packages;
+    days.set(day, mb);
   }
   const firstDay = chinaDay(from);
   // The card keeps its own day's usage; the daily table is read only when that day has passed.
@@ -123,10 +162,11 @@ export async function planSync(
       inBreak: sim.break_rule_id !== null,
       arrearsBalance: sim.arrears_balance,
     },
-    usedOnFirstDay,
+    usedOnFirstDay: usedOnFirstDay + (derived.late.get(firstDay) ?? 0),
     dayBreakMb: rule?.threshold_mb ?? null,
-    usage: (a, b) => carrier.usage(card, a, b),
+    usage: derived.usage,
   });
+  for (const [day, mb] of result.days) days.set(day, (days.get(day) ?? 0) + mb);
   const breakUpdate =
     result.breakAt !== null && rule && sim.break_rule_id === null
       ? { break_rule_id: rule.id, break_at: result.breakAt, break_remove_at: result.breakAt + rule.remove_delay_ms }
@@ -134,10 +174,45 @@ export async function planSync(
   return {
     ...base,
     packages: result.packages,
-    days: result.days,
+    days,
     breakUpdate,
     inBreak: sim.break_rule_id !== null || breakUpdate !== null,
+    marks: derived.marks,
   };
+}
+
+/** The card's usage marks still open (not final) or of the last days, by day. */
+async function usageMarks(trx: Trx, simId: number, now: number, dayHistory: number): Promise<Map<string, UsageMark>> {
+  const rows = await trx
+    .selectFrom('iot_carrier_usage_marks')
+    .select(['day', 'carrier_mb', 'as_of', 'final'])
+    .where('sim_id', '=', simId)
+    .where('day', '>=', chinaDay(now - dayHistory * DAY_MS))
+    .execute();
+  return new Map(rows.map((r) => [r.day, { day: r.day, mb: r.carrier_mb, asOf: Number(r.as_of), final: r.final === 1 }]));
+}
+
+/** The days to ask figures for: those of the span, and earlier ones the carrier has not closed yet. */
+function daysToAsk(from: number, now: number, marks: ReadonlyMap<string, UsageMark>, maxDays: number): string[] {
+  const days = new Set(spanDays(from, now, maxDays));
+  for (const m of marks.values()) if (!m.final) days.add(m.day);
+  return [...days].sort();
+}
+
+/**
+ * The carrier's day figures for `cards`, in batches of its size; a failed read gives no figures (the
+ * usage is charged late, from the next figures, never lost: the marks stay where they were).
+ */
+async function readFigures(carrier: CarrierProvider, cards: readonly CarrierCard[], days: string[], now: number): Promise<DayUsage[]> {
+  const out: DayUsage[] = [];
+  for (const batch of batches(cards, carrier.limits.batchSize)) {
+    try {
+      out.push(...(await carrier.usageDays(batch, days, now)));
+    } catch {
+      // Late, not lost: see above.
+    }
+  }
+  return out;
 }
 
 /** The day-flow break rule in force (the lowest threshold), if any. */
@@ -183,6 +258,14 @@ export async function applySync(
       .onConflict((oc) =>
         oc.columns(['sim_id', 'day']).doUpdateSet((eb) => ({ flow_mb: eb('iot_usage_daily.flow_mb', '+', mb), updated_at: now })),
       )
+      .execute();
+  }
+  for (const m of plan.marks.values()) {
+    const row = { carrier_mb: m.mb, as_of: m.asOf, final: m.final ? 1 : 0, updated_at: now };
+    await trx
+      .insertInto('iot_carrier_usage_marks')
+      .values({ sim_id: sim.id, day: m.day, ...row })
+      .onConflict((oc) => oc.columns(['sim_id', 'day']).doUpdateSet(row))
       .execute();
   }
   if (plan.breakUpdate) {
@@ -256,19 +339,47 @@ export async function syncSimIn(
 /**
  * Synchronises one SIM in a transaction of its own; with `readState` the carrier's network state is
  * read first, and a data switch the synchronisation decided is made at the carrier after the commit.
+ * `figures`: the card's day figures, read just before by the caller (the sync job, in batches).
  */
-export async function syncSim(db: Db, carrier: CarrierProvider, simId: number, now: number, options: { readState?: boolean } = {}) {
+export async function syncSim(
+  db: Db,
+  carrier: CarrierProvider,
+  simId: number,
+  now: number,
+  options: { readState?: boolean; figures?: readonly DayUsage[] } = {},
+) {
   let onlineStatus: number | undefined;
   if (options.readState) {
     const card = await cardDataSwitch(db.db, simId);
-    if (card)
-      onlineStatus = (await carrier.state({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, now)).onlineStatus;
+    if (card) {
+      const [state] = await carrier
+        .status([{ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }], now)
+        .catch(() => []);
+      onlineStatus = state?.onlineStatus;
+    }
   }
   const done = await db.db
     .transaction()
-    .execute((trx: Transaction<Database>) => syncSimIn(trx, db.dialect, carrier, simId, now, { onlineStatus }));
+    .execute((trx: Transaction<Database>) =>
+      syncSimIn(trx, db.dialect, carrier, simId, now, { onlineStatus, ...(options.figures ? { figures: options.figures } : {}) }),
+    );
   await pushDataSwitch(db, carrier, simId, now);
   return done;
+}
+
+/** A data switch asked again within this window is the same operation at the carrier (polled, not asked twice). */
+const DATA_OP_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Switches data on or off at the carrier; true once the carrier has done it, false while its
+ * operation is under way (the data-switch job asks again, which polls the same operation). Rejects
+ * when the carrier refused it or did not answer.
+ */
+async function switchData(carrier: CarrierProvider, card: CarrierCard, on: boolean, now: number): Promise<boolean> {
+  const opKey = `data:${card.iccid}:${on ? 'on' : 'off'}:${Math.floor(now / DATA_OP_WINDOW_MS)}`;
+  const op = await carrier.changeState(card, { opKey, action: on ? 'data-on' : 'data-off' }, now);
+  if (op.state === 'failed') throw new Error(`the carrier refused to switch data ${on ? 'on' : 'off'}: ${op.reason ?? 'no reason given'}`);
+  return op.state === 'done';
 }
 
 /**
@@ -283,45 +394,95 @@ export async function pushDataSwitchOf(
   now: number,
 ): Promise<void> {
   if (internet === card.carrier_data) return;
-  await carrier.setData({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, internet === 1, now);
-  await confirmCarrierData(db.db, card.id, internet);
+  if (await switchData(carrier, { simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, internet === 1, now)) {
+    await confirmCarrierData(db.db, card.id, internet);
+  }
 }
 
 /**
  * Switches data at the carrier when the platform wants it otherwise than the carrier last
  * confirmed (outside any transaction); the confirmation is recorded only if nothing changed the
- * wish meanwhile. A failed switch is tried again by the data-switch job.
+ * wish meanwhile, and only once the carrier's operation is done. A failed or unfinished switch is
+ * tried again by the data-switch job.
  */
 export async function pushDataSwitch(db: Db, carrier: CarrierProvider, simId: number, now: number): Promise<void> {
   const card = await cardDataSwitch(db.db, simId);
   if (!card || card.internet_status === card.carrier_data) return;
   const on = card.internet_status;
-  await carrier.setData({ simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, on === 1, now);
-  await confirmCarrierData(db.db, simId, on);
+  if (await switchData(carrier, { simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type }, on === 1, now)) {
+    await confirmCarrierData(db.db, simId, on);
+  }
 }
 
-/** The data-switch job: every card whose data state the carrier has not confirmed yet. */
+/** The data-switch job: every card whose data state the carrier has not confirmed yet (one card's failure does not stop the others). */
 export async function pushDataSwitches(db: Db, carrier: CarrierProvider, now: number): Promise<number> {
   const due = await cardsAwaitingDataSwitch(db.db, 200);
-  for (const { id } of due) await pushDataSwitch(db, carrier, id, now);
+  let failed: unknown = null;
+  for (const { id } of due) {
+    try {
+      await pushDataSwitch(db, carrier, id, now);
+    } catch (err) {
+      failed ??= err;
+    }
+  }
+  // Reported once the others were tried: the job's runner logs it, and the next run tries again.
+  if (failed) throw failed;
   return due.length;
 }
 
-/** Synchronises every card that is not cancelled or disabled, in id order; returns how many. */
+/** Days back before a card's last synchronisation the sync job asks figures for (carriers close a day hours after it ends). */
+const LATE_DAYS = 2;
+
+/**
+ * Synchronises every card that is not cancelled or disabled, in id order; returns how many. The
+ * carrier's day figures are read in batches of its size, outside any transaction, then each card is
+ * synchronised in a transaction of its own.
+ */
 export async function syncAll(db: Db, carrier: CarrierProvider, now: number, batch = 200): Promise<number> {
   let after = 0;
   let count = 0;
+  let failed: unknown = null;
+  const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
+  await db.db
+    .deleteFrom('iot_carrier_usage_marks')
+    .where('day', '<', chinaDay(now - (carrier.limits.dayHistory + 1) * DAY_MS))
+    .execute();
   for (;;) {
-    const ids = await liveCardIds(db.db, after, batch);
-    if (ids.length === 0) return count;
-    for (const { id } of ids) {
-      if (await syncSim(db, carrier, id, now)) count++;
-      after = id;
+    const ids = (await liveCardIds(db.db, after, batch)).map((r) => r.id);
+    if (ids.length === 0) {
+      if (failed) throw failed;
+      return count;
+    }
+    for (const chunk of batches(ids, carrier.limits.batchSize)) {
+      const cards = await db.db
+        .selectFrom('iot_sims')
+        .select(['id', 'sim_no', 'iccid', 'operator_type', 'usage_synced_at'])
+        .where('id', 'in', chunk)
+        .execute();
+      const from = Math.min(now - LATE_DAYS * DAY_MS, ...cards.map((c) => Number(c.usage_synced_at) || now));
+      const figures = await readFigures(
+        carrier,
+        cards.map((c) => ({ simNo: c.sim_no, iccid: c.iccid, operatorType: c.operator_type })),
+        spanDays(Math.min(from, now), now + 1, maxDays),
+        now,
+      );
+      const byIccid = new Map<string, DayUsage[]>();
+      for (const f of figures) byIccid.set(f.iccid, [...(byIccid.get(f.iccid) ?? []), f]);
+      const iccidOf = new Map(cards.map((c) => [c.id, c.iccid]));
+      for (const id of chunk) {
+        try {
+          if (await syncSim(db, carrier, id, now, { figures: byIccid.get(iccidOf.get(id) ?? '') ?? [] })) count++;
+        } catch (err) {
+          // One card's failure (its data switch refused, say) does not stop the sweep; reported at its end.
+          failed ??= err;
+        }
+        after = id;
+      }
     }
   }
 }
 
-/** Deletes sessions and login codes that ended more than 30 days ago. */
+/** The carrier's jobs: usage and state synchronisation, and data switches the carrier has not confirmed yet. */
 export function carrierJobs(db: Db, carrier: CarrierProvider): Job[] {
   return [
     { name: 'iot.carrier-sync', everyMs: 5 * 60_000, run: (now) => syncAll(db, carrier, now) },

@@ -1,5 +1,6 @@
 import type { Locks } from '../../lib/shared.ts';
-import type { CarrierCard, CarrierProvider } from '../../providers/carrier/types.ts';
+import { refusal } from '../../providers/carrier/operations.ts';
+import { type CarrierCard, type CarrierProvider, ProvisionError } from '../../providers/carrier/types.ts';
 
 /** A profile a module wants a card to run on, until when at the latest. */
 export interface SpeedWant {
@@ -53,7 +54,11 @@ export class CardSpeeds {
   async set(simId: number, card: CarrierCard, opKey: string, now: number): Promise<void> {
     const release = await this.#take(simId);
     try {
-      await this.carrier.setSpeed(card, { opKey, ...(await this.wanted(simId, now)) }, now);
+      // A pending operation is accepted: the carrier applies it by itself.
+      const op = await this.carrier.setSpeed(card, { opKey, ...(await this.wanted(simId, now)) }, now).catch((err) => {
+        throw refusal(err);
+      });
+      if (op?.state === 'failed') throw new ProvisionError(op.reason ?? `the carrier refused speed operation ${opKey}`);
     } finally {
       await release();
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
 import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
-import type { CarrierCard, ProvisionRequest } from '../../providers/carrier/types.ts';
+import type { CarrierCard, ProvisionRequest, StateChange } from '../../providers/carrier/types.ts';
 import { MAX_TRIES, retryDelay } from './provisioning.ts';
 import { addPackage, adjust, card, client, deliver, expectLedgersExact, key, makeCard, payAtCashier, simLogin } from './test-kit.ts';
 
@@ -41,11 +41,11 @@ describe('provisioning outside the transaction', () => {
     );
     await adjust(t.app, SIM, 'balance', 1_000, clock);
     const simId = (await card(t.app, SIM)).id;
-    const original = carrier.provision.bind(carrier);
+    const original = carrier.changeOffering.bind(carrier);
     let cardWritable: boolean | undefined;
     // The carrier's call tries to write the card on another connection: it would wait (and time out)
     // if the call were made inside the purchase's transaction (PostgreSQL's row lock, SQLite's writer).
-    carrier.provision = async (cc: CarrierCard, request: ProvisionRequest, now: number) => {
+    carrier.changeOffering = async (cc: CarrierCard, request: ProvisionRequest, now: number) => {
       const write = t.app.db.db.updateTable('iot_sims').set({ refresh_at: 0 }).where('id', '=', simId).execute();
       cardWritable = await Promise.race([write.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 500))]);
       return original(cc, request, now);
@@ -54,7 +54,7 @@ describe('provisioning outside the transaction', () => {
       const r = await c.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() });
       expect(r.data.order.status).toBe('effective');
     } finally {
-      carrier.provision = original;
+      carrier.changeOffering = original;
     }
     expect(cardWritable).toBe(true);
   });
@@ -213,13 +213,13 @@ describe('data switched at the carrier outside the transaction', () => {
       id: simId,
       iccid,
     } = await makeCard(t.app, { now: clock, balance: 0, packages: [{ flowMb: 10_240, duration: 30, unit: 1 }] });
-    const original = carrier.setData.bind(carrier);
+    const original = carrier.changeState.bind(carrier);
     const writable: boolean[] = [];
-    carrier.setData = async (cc: CarrierCard, on: boolean, now: number) => {
-      if (cc.iccid !== iccid) return original(cc, on, now);
+    carrier.changeState = async (cc: CarrierCard, change: StateChange, now: number) => {
+      if (cc.iccid !== iccid) return original(cc, change, now);
       const write = t.app.db.db.updateTable('iot_sims').set({ refresh_at: 0 }).where('id', '=', simId).execute();
       writable.push(await Promise.race([write.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 500))]));
-      return original(cc, on, now);
+      return original(cc, change, now);
     };
     try {
       await adjust(t.app, simNo, 'arrears', 300, clock);
@@ -239,7 +239,7 @@ describe('data switched at the carrier outside the transaction', () => {
       row = await card(t.app, simNo);
       expect([row.internet_status, row.carrier_data]).toEqual([1, 1]);
     } finally {
-      carrier.setData = original;
+      carrier.changeState = original;
     }
     expect(writable).toEqual([true, true]);
   });

@@ -16,6 +16,7 @@
 
 import { applyLifecycle, type PackageState } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { provisionAt } from '../../providers/carrier/operations.ts';
 import { ProvisionError } from '../../providers/carrier/types.ts';
 import {
   applySync,
@@ -79,7 +80,8 @@ export interface ProvisionTask {
 async function tryOnce(deps: MoneyDeps, task: ProvisionTask): Promise<OrderRow | null> {
   const { card, pkg } = task;
   try {
-    await deps.carrier.provision(
+    await provisionAt(
+      deps.carrier,
       { simNo: card.sim_no, iccid: card.iccid, operatorType: card.operator_type },
       {
         orderNo: task.orderNo,

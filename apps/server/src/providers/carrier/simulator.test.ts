@@ -19,21 +19,23 @@ describe('carrier simulator', () => {
 
   it('adds up to the day usage however the day is split', async () => {
     const total = simulatedDayUsage(card.simNo, '2026-03-10');
-    expect(await sim.usage(card, start, start + DAY_MS)).toBe(total);
+    expect(sim.usageBetween(card, start, start + DAY_MS)).toBe(total);
     let sum = 0;
-    for (let t = start; t < start + DAY_MS; t += 7 * 60_000) sum += await sim.usage(card, t, Math.min(t + 7 * 60_000, start + DAY_MS));
+    for (let t = start; t < start + DAY_MS; t += 7 * 60_000) sum += sim.usageBetween(card, t, Math.min(t + 7 * 60_000, start + DAY_MS));
     expect(sum).toBe(total);
-    const half = await sim.usage(card, start, start + DAY_MS / 2);
+    const half = sim.usageBetween(card, start, start + DAY_MS / 2);
     expect(half).toBe(Math.floor(total / 2));
   });
 
   it('refuses a span across China midnight and gives 0 for an empty span', async () => {
-    await expect(sim.usage(card, start + DAY_MS - 1000, start + DAY_MS + 1000)).rejects.toThrow(/one UTC\+8 day/);
-    expect(await sim.usage(card, start, start)).toBe(0);
+    expect(() => sim.usageBetween(card, start + DAY_MS - 1000, start + DAY_MS + 1000)).toThrow(/one UTC\+8 day/);
+    expect(sim.usageBetween(card, start, start)).toBe(0);
   });
 
   it('puts a card offline in its quiet hour only', async () => {
-    const states = await Promise.all(Array.from({ length: 24 }, (_, h) => sim.state(card, start + h * 3_600_000 + 60_000)));
+    const states = await Promise.all(
+      Array.from({ length: 24 }, (_, h) => sim.status([card], start + h * 3_600_000 + 60_000).then((s) => s[0]!)),
+    );
     expect(states.filter((s) => s.onlineStatus === 2)).toHaveLength(1);
     expect(states.filter((s) => s.onlineStatus === 1)).toHaveLength(23);
   });
