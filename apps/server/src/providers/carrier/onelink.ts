@@ -139,7 +139,6 @@ export class OneLinkCarrier implements CarrierProvider {
     const url = `${this.options.baseUrl.replace(/\/$/, '')}/v5/ec/${path}?${new URLSearchParams(params)}`;
     let res: Response;
     try {
-      // biome-ignore lint/style/noRestrictedGlobals: outgoing HTTP moves to fetch, replacing lib/http-client.ts (decision 0070).
       res = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
     } catch (err) {
       throw new CarrierError('unavailable', `OneLink ${path}: ${err instanceof Error ? err.message : String(err)}`);
