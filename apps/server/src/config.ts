@@ -222,7 +222,7 @@ export interface Config {
   tls: { cert: string; key: string } | null;
   dataDir: string;
   database: DatabaseTarget;
-  /** Seed the demo data when the database is new. */
+  /** Seed the demo data when the database is new (SEED; by default only on SQLite outside production). */
   seed: 'demo' | 'none';
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string | undefined;
@@ -419,7 +419,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     url && /^postgres/.test(url)
       ? { dialect: 'postgres', url, ...(e.DB_POOL_SIZE ? { poolSize: e.DB_POOL_SIZE } : {}) }
       : { dialect: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite:|file:)/, '')) : path.join(dataDir, 'shop.db') };
-  const seed = e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none');
+  // Demo data (public credentials) only when asked for, or for a new embedded database in development.
+  const seed = e.SEED ?? (database.dialect === 'sqlite' && !production ? 'demo' : 'none');
   const smsProvider = e.SMS_PROVIDER ?? 'console';
   const sms = smsGatewaySettings(e);
   if (sms.problems.length > 0) throw new ConfigError(`Invalid configuration: ${sms.problems.join('; ')}`);

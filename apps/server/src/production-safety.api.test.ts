@@ -90,6 +90,42 @@ describe('production start-up rules', () => {
   });
 });
 
+describe('demo data', () => {
+  const owner = { mobile: '13700000001', password: 'Owner#2026' };
+  /** A server as the configuration of `env` sets it up, seeding included (the test helpers otherwise always seed). */
+  const started = (env: NodeJS.ProcessEnv) => createTestApp({ seed: loadConfig(env).seed }, env);
+
+  it('is not seeded in production on SQLite: the README owner and demo cards do not sign in', async () => {
+    expect(loadConfig(production)).toMatchObject({ database: { dialect: 'sqlite' }, seed: 'none' });
+    const t = await started(production);
+    try {
+      expect(await t.app.db.db.selectFrom('promoters').select('id').execute()).toEqual([]);
+      const login = body(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: owner }));
+      expect(login.code).toBe(-1);
+      const card = body(
+        await t.app.inject({ method: 'POST', url: '/api/simLogin', payload: { sn: '1440000000001', agreeProtocol: true } }),
+      );
+      expect(card.code).toBe(-1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is seeded in production only with SEED=demo, and by default outside production', async () => {
+    expect(loadConfig({ ...production, SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgres://db/shop' }).seed).toBe('none');
+    expect(loadConfig({}).seed).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).seed).toBe('none');
+    const t = await started({ ...production, SEED: 'demo' });
+    try {
+      const login = body(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: owner }));
+      expect(login.code).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the sandbox payment provider', () => {
   const cashierPay = { method: 'POST' as const, url: '/sandbox/cashier/:paymentNo/pay' };
 
