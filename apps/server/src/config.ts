@@ -179,7 +179,8 @@ const envSchema = z.object({
     .regex(/^wx[0-9a-zA-Z]{6,30}$/, 'WECHAT_APP_ID must be a WeChat app id (wx…)')
     .optional(),
   WECHAT_APP_SECRET: z.string().min(16, 'WECHAT_APP_SECRET must be at least 16 characters').optional(),
-  REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).default(15),
+  REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).optional(),
+  CARRIER_PROVIDER: z.enum(['simulator', 'none']).optional(),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
   DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
@@ -263,8 +264,17 @@ export interface Config {
   uploadMaxBytes: number;
   /** Sign-in with WeChat: the built-in simulator, WeChat itself (app id and secret), or none. */
   oauth: { provider: 'simulator' | 'wechat' | 'none'; wechatAppId: string; wechatAppSecret: string };
-  /** The simulated real-name review approves a request after this long; 0: only an operator decides (REALNAME_REVIEW_SECONDS). */
+  /**
+   * The simulated real-name review approves a request after this long; 0: only an operator decides
+   * (REALNAME_REVIEW_SECONDS; 15 s by default, 0 in production unless set).
+   */
   realnameReviewMs: number;
+  /**
+   * The carrier of the IoT cards (CARRIER_PROVIDER): the built-in simulator, with its real-name page
+   * at /carrier/realname, or none (packages are refused and refunded, no real-name page). The
+   * simulator by default outside production, none in production unless named.
+   */
+  carrier: 'simulator' | 'none';
   /**
    * Device control: the in-process simulator or an MQTT broker (DEVICE_PROVIDER, MQTT_URL); how long
    * a command may take before it counts as timed out; how often simulated devices report and how
@@ -347,7 +357,8 @@ function providerSettings(e: z.infer<typeof envSchema>, providers: readonly stri
 /**
  * The rules that keep development defaults out of production (NODE_ENV=production): a real
  * payment secret, the sandbox payment and console SMS providers only when named explicitly, and
- * SMS codes never returned in replies. Returns one `NAME: problem` per broken rule.
+ * SMS codes never returned in replies. (Simulators whose pages anyone could use, the carrier's, the
+ * WeChat sign-in's and the sandbox cashier, default to none in production: see loadConfig.) Returns one `NAME: problem` per broken rule.
  */
 function productionProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
@@ -467,7 +478,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsDevCode: smsProvider === 'console' && (e.SMS_DEV_CODE ?? (seed === 'demo' && !production ? 'on' : 'off')) === 'on',
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-    realnameReviewMs: e.REALNAME_REVIEW_SECONDS * 1000,
+    realnameReviewMs: (e.REALNAME_REVIEW_SECONDS ?? (production ? 0 : 15)) * 1000,
+    carrier: e.CARRIER_PROVIDER ?? (production ? 'none' : 'simulator'),
     oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
     device: {
       provider: e.DEVICE_PROVIDER ?? 'simulator',
