@@ -2,7 +2,7 @@
  * Every difference between SQLite and PostgreSQL lives here: connection set-up, column types
  * for migrations, row locks and error classification. Business code never branches on dialect.
  */
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -22,6 +22,7 @@ import {
 import type pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { lazyRequire } from '../lib/lazy-require.ts';
+import { directoryProblem } from '../lib/writable.ts';
 import type { Database } from './schema.ts';
 import { StatementNames } from './statement-names.ts';
 
@@ -240,12 +241,15 @@ export function isVanishedSchema(error: unknown): boolean {
 }
 
 /**
- * True when the database cannot take the work at all (disk full, read-only, I/O error, server
- * shutting down or unreachable): the caller is told the system is busy (503) and may retry later.
+ * True when the database, or the file store (uploads), cannot take the work at all (disk full,
+ * read-only, I/O error, permissions, server shutting down, restarting or unreachable): the caller is
+ * told the system is busy (503) and may retry later.
  */
 export function isStorageFault(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== 'string') return false;
+  // A file operation (Node's fs errors name their system call) refused by the disk.
+  if (typeof (error as { syscall?: unknown }).syscall === 'string' && /^(ENOSPC|EROFS|EDQUOT|EIO|EACCES|EPERM)$/.test(code)) return true;
   return (
     /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/.test(code) ||
     /^(53|58)[0-9A-Z]{3}$/.test(code) ||
@@ -263,25 +267,14 @@ export function storageProblem(target: DatabaseTarget, dataDir: string): string 
   if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
   const dir = path.dirname(target.file);
   const where = dir === dataDir ? `DATA_DIR ${dir}` : `database directory ${dir}`;
-  const reason = (error: unknown) => (error as Error).message;
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    return `${where} cannot be created: ${reason(error)}`;
-  }
-  const probe = path.join(dir, `.write-test-${process.pid}`);
-  try {
-    writeFileSync(probe, '');
-    rmSync(probe);
-  } catch (error) {
-    return `${where} is not writable: ${reason(error)}`;
-  }
+  const problem = directoryProblem(dir);
+  if (problem) return `${where} ${problem.step === 'create' ? 'cannot be created' : 'is not writable'}: ${problem.reason}`;
   for (const file of [target.file, `${target.file}-wal`, `${target.file}-shm`]) {
     if (!existsSync(file)) continue;
     try {
       closeSync(openSync(file, 'r+'));
     } catch (error) {
-      return `database file ${file} is not writable: ${reason(error)}`;
+      return `database file ${file} is not writable: ${(error as Error).message}`;
     }
   }
   return null;
