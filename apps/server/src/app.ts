@@ -153,7 +153,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? openDb(config.database);
+  const db =
+    options.db ??
+    openDb(config.database, (err) => app.log.warn({ err }, 'a database connection was lost; the pool opens a new one when needed'));
   await migrateToLatest(db.db, db.dialect);
   // Dated by the configured clock, so demo packages, sales and history agree with the server's time.
   if (config.seed === 'demo') await seedDemoIfNew(db, config, config.now());

@@ -208,8 +208,11 @@ export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((addres
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string }
-  /** `poolSize`: connections of the pool (default: see `defaultPoolSize` in db/dialect.ts). */
-  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number };
+  /**
+   * `poolSize`: connections of the pool (default: see `defaultPoolSize` in db/dialect.ts);
+   * `connectTimeoutMs`: how long a query waits for a connection (default CONNECT_TIMEOUT_MS there).
+   */
+  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number; connectTimeoutMs?: number };
 
 export interface Config {
   /** NODE_ENV=production: no development defaults (see the README's configuration table). */

@@ -55,8 +55,9 @@ async function main() {
 
 main().catch((error) => {
   // A database that cannot take writes is the operator's to fix: one line, no stack.
-  if (isStorageFault(error))
-    console.error(`cannot start: the database refused: ${(error as Error).message} (${(error as { code: string }).code})`);
-  else console.error(error);
+  if (isStorageFault(error)) {
+    const code = (error as { code?: string }).code;
+    console.error(`cannot start: the database refused: ${(error as Error).message}${code ? ` (${code})` : ''}`);
+  } else console.error(error);
   process.exit(1);
 });
