@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   const shared = await openShared(config.redis, app.log);
   app.decorate('shared', shared);
-  if (shared.redis) countInRedis(db.db, shared.redis, shared.prefix);
+  if (shared.redis) countInRedis(db.db, shared.redis, shared.prefix, app.log);
   app.addHook('onReady', () => shared.ready());
   app.addHook('onClose', () => shared.close());
   // A reply goes out only once the changes broadcast while serving it have reached Redis: the

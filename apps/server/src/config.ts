@@ -189,6 +189,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_SECONDS: integer('SHUTDOWN_GRACE_SECONDS', 1, 600).default(25),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_COMMAND_TIMEOUT_MS: integer('REDIS_COMMAND_TIMEOUT_MS', 50, 60_000).default(1_000),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 letters, digits, _ . : or -')
@@ -297,8 +298,10 @@ export interface Config {
    * Redis shared by the instances of one shop (REDIS_URL, REDIS_PREFIX): rate limits, short locks
    * and the broadcast that drops cached sessions and card views on every instance. Null: this
    * instance keeps them in process (the database still holds every rule across instances).
+   * `commandTimeoutMs` (REDIS_COMMAND_TIMEOUT_MS): a command unanswered by then counts as Redis
+   * being unavailable, and the instance works without it until Redis answers again.
    */
-  redis: { url: string; prefix: string } | null;
+  redis: { url: string; prefix: string; commandTimeoutMs?: number } | null;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -492,7 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS } : null,
     now: Date.now,
     ...overrides,
   };
