@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './ip-address.ts';
+import { clientNetwork, isPrivateAddress } from './ip-address.ts';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -79,4 +79,17 @@ describe('isPrivateAddress', () => {
       expect(isPrivateAddress(address)).toBe(true);
     },
   );
+});
+
+describe('clientNetwork', () => {
+  it('is an IPv4 address itself, also when written IPv4-mapped', () => {
+    expect(clientNetwork('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('is the /64 of an IPv6 address, however it is written', () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8:1:2::1%eth0')).toBe('2001:db8:1:2::/64');
+  });
 });

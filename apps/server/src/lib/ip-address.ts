@@ -146,3 +146,21 @@ function lookupPublic(
  * or re-resolves, to one is never connected to.
  */
 export const publicLookup = lookupPublic as LookupFunction;
+
+/**
+ * The network a client address stands for when counting its tries: an IPv4 address itself (also
+ * written IPv4-mapped), an IPv6 address's /64 (one subscriber's prefix: changing the interface
+ * identifier must not buy more tries). Anything else is kept as it is.
+ */
+export function clientNetwork(address: string): string {
+  if (isIP(address) === 4) return address;
+  const groups = v6Groups(address.split('%')[0] ?? '');
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >>> 8, groups[6]! & 255, groups[7]! >>> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
