@@ -113,6 +113,22 @@ interface QueuedJob {
 }
 
 /**
+ * Runs a queue's set-up again when another instance starting at the same moment made it fail: two
+ * instances creating the same queue (its table partition) at once deadlock, or find it made meanwhile.
+ */
+async function concurrently(setUp: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await setUp();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 5 || !(code === '40P01' || code === '23505' || code === '42P07')) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
+
+/**
  * Runs background jobs on a queue kept in PostgreSQL (pg-boss), shared by every instance. Each
  * instance offers a run of every job once per `everyMs`, throttled by pg-boss to one per time slot
  * (singletonSeconds) across instances; the queue's `stately` policy keeps at most one run waiting
@@ -160,28 +176,48 @@ export async function startQueue(
   const wakers = new Map<string, () => void>();
   const loops: Promise<void>[] = [];
   const timers: NodeJS.Timeout[] = [];
-  for (const job of jobs) {
-    const seconds = Math.max(1, Math.ceil(job.everyMs / 1000));
-    const queue = {
-      name: job.name,
-      policy: 'stately' as const,
-      ...QUEUE_RETRY,
-      retryDelay: env.retryDelaySeconds ?? Math.min(seconds, 60),
-      expireInSeconds: lease.leaseSeconds,
-    };
-    await boss.createQueue(job.name, queue);
-    // A queue made before leases kept its ten-minute expiry.
-    await boss.updateQueue(job.name, queue);
-    const pollingMs = Math.min(30, Math.max(0.5, (seconds / 2) * (env.pollingScale ?? 1))) * 1000;
-    loops.push(workLoop(job, pollingMs));
-    const offer = () =>
-      boss
-        .send(job.name, {}, { singletonSeconds: seconds, expireInSeconds: lease.leaseSeconds })
-        .catch((err) => env.log.warn({ err, job: job.name }, 'cannot queue the job'));
-    void offer();
-    const timer = setInterval(offer, job.everyMs);
-    timer.unref();
-    timers.push(timer);
+  const stop = async () => {
+    stopping = true;
+    for (const t of timers) clearInterval(t);
+    for (const wake of wakers.values()) wake();
+    await Promise.allSettled(loops);
+    clearInterval(heartbeat);
+    await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+  };
+  try {
+    await setUpQueues();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  async function setUpQueues() {
+    for (const job of jobs) {
+      const seconds = Math.max(1, Math.ceil(job.everyMs / 1000));
+      const queue = {
+        name: job.name,
+        policy: 'stately' as const,
+        ...QUEUE_RETRY,
+        retryDelay: env.retryDelaySeconds ?? Math.min(seconds, 60),
+        expireInSeconds: lease.leaseSeconds,
+      };
+      await concurrently(async () => {
+        const existing = (await boss.getQueue(job.name)) as { expireInSeconds?: number } | null;
+        if (!existing) await boss.createQueue(job.name, queue);
+        // A queue made before leases kept its ten-minute expiry.
+        else if (existing.expireInSeconds !== lease.leaseSeconds) await boss.updateQueue(job.name, queue);
+      });
+      const pollingMs = Math.min(30, Math.max(0.5, (seconds / 2) * (env.pollingScale ?? 1))) * 1000;
+      loops.push(workLoop(job, pollingMs));
+      const offer = () =>
+        boss
+          .send(job.name, {}, { singletonSeconds: seconds, expireInSeconds: lease.leaseSeconds })
+          .catch((err) => env.log.warn({ err, job: job.name }, 'cannot queue the job'));
+      void offer();
+      const timer = setInterval(offer, job.everyMs);
+      timer.unref();
+      timers.push(timer);
+    }
   }
 
   /** Fetches the job's runs one at a time and runs each under its lease; a failed run is thrown on to pg-boss, which retries it. */
@@ -219,13 +255,46 @@ export async function startQueue(
       wakers.get(name)?.();
     },
     /** Stops offering and fetching, waits for the runs under way (their transactions finish), then stops the queue. */
+    stop,
+  };
+}
+
+/**
+ * Starts a runner without holding up the instance: it serves meanwhile, and a start that fails (the
+ * database away, another instance setting up the same queues) is tried again every `retryMs`.
+ */
+export function startInBackground(start: () => Promise<JobRunner>, log: FastifyBaseLogger, retryMs = 10_000): JobRunner {
+  let runner: JobRunner | null = null;
+  let stopped = false;
+  let wake = () => {};
+  const started = (async () => {
+    while (!stopped) {
+      try {
+        runner = await start();
+        return;
+      } catch (err) {
+        log.error({ err }, `the job queue did not start; trying again in ${retryMs / 1000} s`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, retryMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  })();
+  return {
+    enqueue: async (name) => {
+      await started;
+      if (!runner) throw new Error('the job queue is stopped');
+      await runner.enqueue(name);
+    },
     stop: async () => {
-      stopping = true;
-      for (const t of timers) clearInterval(t);
-      for (const wake of wakers.values()) wake();
-      await Promise.allSettled(loops);
-      clearInterval(heartbeat);
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      stopped = true;
+      wake();
+      await started;
+      await runner?.stop();
     },
   };
 }
@@ -256,9 +325,14 @@ export const jobsPlugin = fp(
       if (!app.config.jobs || jobs.size === 0) return;
       const env = { log: app.log, locks: app.shared.locks };
       const target = app.config.database;
+      // The queue's set-up (a table per queue on a new database) may take longer than a plugin may:
+      // the instance serves meanwhile.
       runner =
         target.dialect === 'postgres'
-          ? await startQueue([...jobs.values()], { ...env, connectionString: target.url, schema: queueSchema(target.schema) })
+          ? startInBackground(
+              () => startQueue([...jobs.values()], { ...env, connectionString: target.url, schema: queueSchema(target.schema) }),
+              app.log,
+            )
           : startJobs([...jobs.values()], env);
     });
     app.addHook('onClose', async () => {
