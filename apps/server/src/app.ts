@@ -153,7 +153,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? openDb(config.database);
+  const db =
+    options.db ??
+    openDb(config.database, (err) => app.log.warn({ err }, 'a database connection was lost; the pool opens a new one when needed'));
   await migrateToLatest(db.db, db.dialect);
   // Dated by the configured clock, so demo packages, sales and history agree with the server's time.
   if (config.seed === 'demo') await seedDemoIfNew(db, config, config.now());
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   const shared = await openShared(config.redis, app.log);
   app.decorate('shared', shared);
-  if (shared.redis) countInRedis(db.db, shared.redis, shared.prefix);
+  if (shared.redis) countInRedis(db.db, shared.redis, shared.prefix, app.log);
   app.addHook('onReady', () => shared.ready());
   app.addHook('onClose', () => shared.close());
   // A reply goes out only once the changes broadcast while serving it have reached Redis: the

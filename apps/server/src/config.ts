@@ -179,7 +179,8 @@ const envSchema = z.object({
     .regex(/^wx[0-9a-zA-Z]{6,30}$/, 'WECHAT_APP_ID must be a WeChat app id (wx…)')
     .optional(),
   WECHAT_APP_SECRET: z.string().min(16, 'WECHAT_APP_SECRET must be at least 16 characters').optional(),
-  REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).default(15),
+  REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).optional(),
+  CARRIER_PROVIDER: z.enum(['simulator', 'none']).optional(),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
   DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
@@ -188,6 +189,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_SECONDS: integer('SHUTDOWN_GRACE_SECONDS', 1, 600).default(25),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_COMMAND_TIMEOUT_MS: integer('REDIS_COMMAND_TIMEOUT_MS', 50, 60_000).default(1_000),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'REDIS_PREFIX must be 1-64 letters, digits, _ . : or -')
@@ -207,8 +209,11 @@ export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((addres
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string }
-  /** `poolSize`: connections of the pool (default: see `defaultPoolSize` in db/dialect.ts). */
-  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number };
+  /**
+   * `poolSize`: connections of the pool (default: see `defaultPoolSize` in db/dialect.ts);
+   * `connectTimeoutMs`: how long a query waits for a connection (default CONNECT_TIMEOUT_MS there).
+   */
+  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number; connectTimeoutMs?: number };
 
 export interface Config {
   /** NODE_ENV=production: no development defaults (see the README's configuration table). */
@@ -222,7 +227,7 @@ export interface Config {
   tls: { cert: string; key: string } | null;
   dataDir: string;
   database: DatabaseTarget;
-  /** Seed the demo data when the database is new. */
+  /** Seed the demo data when the database is new (SEED; by default only on SQLite outside production). */
   seed: 'demo' | 'none';
   logLevel: (typeof LOG_LEVELS)[number];
   publicUrl: string | undefined;
@@ -263,8 +268,17 @@ export interface Config {
   uploadMaxBytes: number;
   /** Sign-in with WeChat: the built-in simulator, WeChat itself (app id and secret), or none. */
   oauth: { provider: 'simulator' | 'wechat' | 'none'; wechatAppId: string; wechatAppSecret: string };
-  /** The simulated real-name review approves a request after this long; 0: only an operator decides (REALNAME_REVIEW_SECONDS). */
+  /**
+   * The simulated real-name review approves a request after this long; 0: only an operator decides
+   * (REALNAME_REVIEW_SECONDS; 15 s by default, 0 in production unless set).
+   */
   realnameReviewMs: number;
+  /**
+   * The carrier of the IoT cards (CARRIER_PROVIDER): the built-in simulator, with its real-name page
+   * at /carrier/realname, or none (packages are refused and refunded, no real-name page). The
+   * simulator by default outside production, none in production unless named.
+   */
+  carrier: 'simulator' | 'none';
   /**
    * Device control: the in-process simulator or an MQTT broker (DEVICE_PROVIDER, MQTT_URL); how long
    * a command may take before it counts as timed out; how often simulated devices report and how
@@ -284,8 +298,10 @@ export interface Config {
    * Redis shared by the instances of one shop (REDIS_URL, REDIS_PREFIX): rate limits, short locks
    * and the broadcast that drops cached sessions and card views on every instance. Null: this
    * instance keeps them in process (the database still holds every rule across instances).
+   * `commandTimeoutMs` (REDIS_COMMAND_TIMEOUT_MS): a command unanswered by then counts as Redis
+   * being unavailable, and the instance works without it until Redis answers again.
    */
-  redis: { url: string; prefix: string } | null;
+  redis: { url: string; prefix: string; commandTimeoutMs?: number } | null;
   /** The clock (epoch ms) every business rule reads; tests pass a controllable one. */
   now: () => number;
 }
@@ -347,7 +363,8 @@ function providerSettings(e: z.infer<typeof envSchema>, providers: readonly stri
 /**
  * The rules that keep development defaults out of production (NODE_ENV=production): a real
  * payment secret, the sandbox payment and console SMS providers only when named explicitly, and
- * SMS codes never returned in replies. Returns one `NAME: problem` per broken rule.
+ * SMS codes never returned in replies. (Simulators whose pages anyone could use, the carrier's, the
+ * WeChat sign-in's and the sandbox cashier, default to none in production: see loadConfig.) Returns one `NAME: problem` per broken rule.
  */
 function productionProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
@@ -419,7 +436,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     url && /^postgres/.test(url)
       ? { dialect: 'postgres', url, ...(e.DB_POOL_SIZE ? { poolSize: e.DB_POOL_SIZE } : {}) }
       : { dialect: 'sqlite', file: url ? path.resolve(url.replace(/^(sqlite:|file:)/, '')) : path.join(dataDir, 'shop.db') };
-  const seed = e.SEED ?? (database.dialect === 'sqlite' ? 'demo' : 'none');
+  // Demo data (public credentials) only when asked for, or for a new embedded database in development.
+  const seed = e.SEED ?? (database.dialect === 'sqlite' && !production ? 'demo' : 'none');
   const smsProvider = e.SMS_PROVIDER ?? 'console';
   const sms = smsGatewaySettings(e);
   if (sms.problems.length > 0) throw new ConfigError(`Invalid configuration: ${sms.problems.join('; ')}`);
@@ -466,7 +484,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsDevCode: smsProvider === 'console' && (e.SMS_DEV_CODE ?? (seed === 'demo' && !production ? 'on' : 'off')) === 'on',
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-    realnameReviewMs: e.REALNAME_REVIEW_SECONDS * 1000,
+    realnameReviewMs: (e.REALNAME_REVIEW_SECONDS ?? (production ? 0 : 15)) * 1000,
+    carrier: e.CARRIER_PROVIDER ?? (production ? 'none' : 'simulator'),
     oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
     device: {
       provider: e.DEVICE_PROVIDER ?? 'simulator',
@@ -476,7 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS } : null,
     now: Date.now,
     ...overrides,
   };

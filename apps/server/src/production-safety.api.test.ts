@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../test/helpers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { idempotent, idempotentTx } from './lib/idempotency.ts';
+import { addPackage, adjust, client, expectLedgersExact, key, newCard, simLogin } from './modules/iot-money/test-kit.ts';
 import { hex32, numberOnSale, orderBody } from './modules/orders/test-kit.ts';
 import { consoleSmsProvider } from './providers/sms/provider.ts';
 
@@ -90,6 +91,42 @@ describe('production start-up rules', () => {
   });
 });
 
+describe('demo data', () => {
+  const owner = { mobile: '13700000001', password: 'Owner#2026' };
+  /** A server as the configuration of `env` sets it up, seeding included (the test helpers otherwise always seed). */
+  const started = (env: NodeJS.ProcessEnv) => createTestApp({ seed: loadConfig(env).seed }, env);
+
+  it('is not seeded in production on SQLite: the README owner and demo cards do not sign in', async () => {
+    expect(loadConfig(production)).toMatchObject({ database: { dialect: 'sqlite' }, seed: 'none' });
+    const t = await started(production);
+    try {
+      expect(await t.app.db.db.selectFrom('promoters').select('id').execute()).toEqual([]);
+      const login = body(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: owner }));
+      expect(login.code).toBe(-1);
+      const card = body(
+        await t.app.inject({ method: 'POST', url: '/api/simLogin', payload: { sn: '1440000000001', agreeProtocol: true } }),
+      );
+      expect(card.code).toBe(-1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is seeded in production only with SEED=demo, and by default outside production', async () => {
+    expect(loadConfig({ ...production, SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgres://db/shop' }).seed).toBe('none');
+    expect(loadConfig({}).seed).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).seed).toBe('none');
+    const t = await started({ ...production, SEED: 'demo' });
+    try {
+      const login = body(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: owner }));
+      expect(login.code).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the sandbox payment provider', () => {
   const cashierPay = { method: 'POST' as const, url: '/sandbox/cashier/:paymentNo/pay' };
 
@@ -117,6 +154,72 @@ describe('the sandbox payment provider', () => {
     const t = await createTestApp({}, small);
     try {
       expect(t.app.hasRoute(cashierPay)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('simulators in production', () => {
+  const pages = [
+    { method: 'GET' as const, url: '/carrier/realname' },
+    { method: 'POST' as const, url: '/carrier/realname' },
+    { method: 'GET' as const, url: '/oauth-sim/authorize' },
+    { method: 'POST' as const, url: '/oauth-sim/authorize' },
+    { method: 'GET' as const, url: '/sandbox/cashier/:paymentNo' },
+    { method: 'POST' as const, url: '/sandbox/cashier/:paymentNo/pay' },
+  ];
+  const realname = new URLSearchParams({ iccid: '89860000000000000001', name: '张三', idNumber: '11010519491231002X' }).toString();
+
+  it('are off by default: no simulator page is mounted, the carrier is none and no review approves by itself', async () => {
+    const t = await createTestApp({}, production);
+    try {
+      for (const page of pages) expect(t.app.hasRoute(page), `${page.method} ${page.url}`).toBe(false);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/carrier/realname',
+        payload: realname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(t.app.iotCarrier.name).toBe('none');
+    } finally {
+      await t.close();
+    }
+    expect(loadConfig(production)).toMatchObject({
+      carrier: 'none',
+      realnameReviewMs: 0,
+      oauth: { provider: 'none' },
+      paymentProviders: [],
+    });
+  });
+
+  it('without a carrier, a package paid from the balance is refunded at once', async () => {
+    const t = await createTestApp({}, production);
+    try {
+      const sn = await newCard(t.app);
+      await adjust(t.app, sn, 'balance', 1_000);
+      const id = await addPackage(t.app, { name: 'no carrier', kind: 'addon', price: 300, effects: 'now', duration: 7, duration_unit: 1 });
+      const c = client(t.app, await simLogin(t.app, sn));
+      const r = await c.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() });
+      expect(r.code).toBe(0);
+      expect(r.data.order.status).toBe('refunded');
+      expect((await c.get('/api/iot/simInfo')).data.balance).toBe(1_000);
+      await expectLedgersExact(t.app, [sn]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are mounted in production only when named explicitly, and by default outside production', async () => {
+    const explicit = { ...production, CARRIER_PROVIDER: 'simulator', OAUTH_PROVIDER: 'simulator', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(explicit)).toMatchObject({ carrier: 'simulator', oauth: { provider: 'simulator' }, paymentProviders: ['sandbox'] });
+    expect(loadConfig({ ...production, REALNAME_REVIEW_SECONDS: '15' }).realnameReviewMs).toBe(15_000);
+    expect(loadConfig({})).toMatchObject({ carrier: 'simulator', realnameReviewMs: 15_000, oauth: { provider: 'simulator' } });
+    expect(configError({ CARRIER_PROVIDER: 'onelink' })).toMatch(/^Invalid configuration: CARRIER_PROVIDER: /);
+    const t = await createTestApp({}, explicit);
+    try {
+      for (const page of pages) expect(t.app.hasRoute(page), `${page.method} ${page.url}`).toBe(true);
     } finally {
       await t.close();
     }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { isStorageFault, storageProblem } from './db/dialect.ts';
+import { uploadDirProblem } from './modules/uploads/service.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,7 +14,8 @@ async function main() {
     }
     throw error;
   }
-  const problem = storageProblem(config.database, config.dataDir);
+  // The database (SQLite's file and directory) and the uploads' directory must take writes.
+  const problem = storageProblem(config.database, config.dataDir) ?? uploadDirProblem(config);
   if (problem) {
     console.error(problem);
     process.exit(1);
@@ -55,8 +57,9 @@ async function main() {
 
 main().catch((error) => {
   // A database that cannot take writes is the operator's to fix: one line, no stack.
-  if (isStorageFault(error))
-    console.error(`cannot start: the database refused: ${(error as Error).message} (${(error as { code: string }).code})`);
-  else console.error(error);
+  if (isStorageFault(error)) {
+    const code = (error as { code?: string }).code;
+    console.error(`cannot start: the database refused: ${(error as Error).message}${code ? ` (${code})` : ''}`);
+  } else console.error(error);
   process.exit(1);
 });

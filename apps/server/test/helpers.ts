@@ -78,9 +78,18 @@ async function openInstance(config: Config): Promise<{ app: App; close(): Promis
  * A real server on a fresh, migrated and seeded database of its own: a temporary SQLite file, or a
  * new schema in the PostgreSQL database of TEST_DATABASE_URL.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: { databaseVia?: (url: string) => string } = {},
+): Promise<TestApp> {
   const fresh = await freshDatabase();
-  const config = testConfig(fresh.target, overrides, env);
+  // The server may reach PostgreSQL through a proxy of the test's (test/tcp-proxy.ts).
+  const target =
+    fresh.target.dialect === 'postgres' && options.databaseVia
+      ? { ...fresh.target, url: options.databaseVia(fresh.target.url) }
+      : fresh.target;
+  const config = testConfig(target, overrides, env);
   const instance = await openInstance(config);
   return {
     app: instance.app,

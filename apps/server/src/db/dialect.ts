@@ -2,7 +2,7 @@
  * Every difference between SQLite and PostgreSQL lives here: connection set-up, column types
  * for migrations, row locks and error classification. Business code never branches on dialect.
  */
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -22,6 +22,7 @@ import {
 import type pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { lazyRequire } from '../lib/lazy-require.ts';
+import { directoryProblem } from '../lib/writable.ts';
 import type { Database } from './schema.ts';
 import { StatementNames } from './statement-names.ts';
 
@@ -48,7 +49,13 @@ export interface DialectHandle {
   close(): Promise<void>;
 }
 
-export function createDialect(target: DatabaseTarget): DialectHandle {
+/**
+ * Told of a PostgreSQL connection that failed outside a query (the server restarting, a failover,
+ * pg_terminate_backend, the network): the pool has dropped it and opens another when one is needed.
+ */
+export type ConnectionLost = (error: Error) => void;
+
+export function createDialect(target: DatabaseTarget, onConnectionLost: ConnectionLost = () => {}): DialectHandle {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
     const database = new SQLite(target.file);
@@ -69,11 +76,26 @@ export function createDialect(target: DatabaseTarget): DialectHandle {
   const pool = new (pgDriver().Pool)({
     connectionString: target.url,
     max: target.poolSize ?? defaultPoolSize(),
+    // A server that takes no connection (down, or a network that drops them) fails the request with
+    // the busy envelope instead of holding it; so does a request that waits this long for a connection.
+    connectionTimeoutMillis: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  pool.on('connect', runPreparedByName);
+  // A connection that fails while idle in the pool (PostgreSQL restarting, a failover,
+  // pg_terminate_backend) is reported on the pool, and one that fails while checked out between two
+  // statements on the connection itself: without these listeners either event would end the process.
+  // The pool drops the connection (the query under way, if any, fails with a storage fault: 503) and
+  // opens a new one for the next query, so the server serves again once PostgreSQL is back.
+  pool.on('error', (error) => onConnectionLost(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onConnectionLost(error));
+    runPreparedByName(client);
+  });
   return { name: 'postgres', kysely: new PostgresDialect({ pool }), close: async () => undefined };
 }
+
+/** How long a query waits for a PostgreSQL connection (a new one, or a free one of the pool) before it fails. */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Connections of a PostgreSQL pool when DB_POOL_SIZE does not say: two per core, at least four
@@ -240,18 +262,29 @@ export function isVanishedSchema(error: unknown): boolean {
 }
 
 /**
- * True when the database cannot take the work at all (disk full, read-only, I/O error, server
- * shutting down or unreachable): the caller is told the system is busy (503) and may retry later.
+ * node-postgres reports a connection lost under a query, or a pool that could not get one in time,
+ * with plain errors that carry no code.
+ */
+const CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * True when the database, or the file store (uploads), cannot take the work at all (disk full,
+ * read-only, I/O error, permissions, server shutting down, restarting or unreachable, a connection
+ * lost): the caller is told the system is busy (503) and may retry later.
  */
 export function isStorageFault(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
+  const e = error as { code?: unknown; message?: unknown; syscall?: unknown } | null | undefined;
+  const code = e?.code;
+  if (code === undefined) return typeof e?.message === 'string' && CONNECTION_LOST.test(e.message);
   if (typeof code !== 'string') return false;
+  // A file operation (Node's fs errors name their system call) refused by the disk.
+  if (typeof e?.syscall === 'string' && /^(ENOSPC|EROFS|EDQUOT|EIO|EACCES|EPERM)$/.test(code)) return true;
   return (
     /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/.test(code) ||
-    /^(53|58)[0-9A-Z]{3}$/.test(code) ||
+    /^(53|58|08)[0-9A-Z]{3}$/.test(code) ||
     code === '25006' ||
     /^57P0[1-3]$/.test(code) ||
-    code === 'ECONNREFUSED'
+    /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/.test(code)
   );
 }
 
@@ -263,25 +296,14 @@ export function storageProblem(target: DatabaseTarget, dataDir: string): string 
   if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
   const dir = path.dirname(target.file);
   const where = dir === dataDir ? `DATA_DIR ${dir}` : `database directory ${dir}`;
-  const reason = (error: unknown) => (error as Error).message;
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    return `${where} cannot be created: ${reason(error)}`;
-  }
-  const probe = path.join(dir, `.write-test-${process.pid}`);
-  try {
-    writeFileSync(probe, '');
-    rmSync(probe);
-  } catch (error) {
-    return `${where} is not writable: ${reason(error)}`;
-  }
+  const problem = directoryProblem(dir);
+  if (problem) return `${where} ${problem.step === 'create' ? 'cannot be created' : 'is not writable'}: ${problem.reason}`;
   for (const file of [target.file, `${target.file}-wal`, `${target.file}-shm`]) {
     if (!existsSync(file)) continue;
     try {
       closeSync(openSync(file, 'r+'));
     } catch (error) {
-      return `database file ${file} is not writable: ${reason(error)}`;
+      return `database file ${file} is not writable: ${(error as Error).message}`;
     }
   }
   return null;

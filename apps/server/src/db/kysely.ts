@@ -1,6 +1,6 @@
 import { Kysely } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
-import { createDialect, type DialectName } from './dialect.ts';
+import { type ConnectionLost, createDialect, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 export interface Db {
@@ -9,8 +9,9 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-export function openDb(target: DatabaseTarget): Db {
-  const handle = createDialect(target);
+/** Opens the database; `onConnectionLost` hears of PostgreSQL connections that failed outside a query (logged by the app). */
+export function openDb(target: DatabaseTarget, onConnectionLost?: ConnectionLost): Db {
+  const handle = createDialect(target, onConnectionLost);
   const db = new Kysely<Database>({ dialect: handle.kysely });
   return {
     db,

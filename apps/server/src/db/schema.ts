@@ -64,7 +64,8 @@ export interface FoundationTables {
     ip: string;
     created_at: number;
   };
-  rate_counters: { key: string; window_start: number; count: number; expires_at: number };
+  /** `floor`: where a window counted here while Redis was unavailable started (its Redis count then); the window's count is floor + count. */
+  rate_counters: { key: string; window_start: number; count: number; floor: Generated<number>; expires_at: number };
   idempotency_keys: {
     scope: string;
     key: string;

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, dialectUnderTest, type TestApp } from '../../test/helpers.ts';
+import { newCard, simLogin } from '../modules/iot-money/test-kit.ts';
 import { hex32, numberOnSale, orderBody } from '../modules/orders/test-kit.ts';
+import { multipart, pngWithMetadata } from '../modules/uploads/test-kit.ts';
 import { isStorageFault } from './dialect.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -21,16 +23,27 @@ function unlock(target: string): void {
   else chmodSync(target, 0o755);
 }
 
-/** Runs the server entry as `npm start` does, without building; returns its exit and stderr. */
-function start(dataDir: string): { status: number | null; stderr: string } {
+/** Runs the server entry as `npm start` does, without building; returns its exit and stderr (a server that starts is stopped after `timeout`). */
+function start(dataDir: string, env: NodeJS.ProcessEnv = {}, timeout = 60_000): { status: number | null; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '9191', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: '18291',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      JOBS: 'off',
+      ...env,
+    },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout,
   });
   return { status: r.status, stderr: r.stderr };
 }
+
+const NOT_WRITABLE = '(EPERM: operation not permitted|EACCES: permission denied)';
 
 /** Makes the database refuse writes (SQLite: query_only; PostgreSQL: a read-only session), or lets it write again. */
 async function readOnly(t: TestApp, on: boolean): Promise<void> {
@@ -48,9 +61,7 @@ describe('start-up on storage that refuses writes', () => {
       expect(status).toBe(1);
       const lines = stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        new RegExp(`^DATA_DIR ${dir} is not writable: (EPERM: operation not permitted|EACCES: permission denied), open `),
-      );
+      expect(lines[0]).toMatch(new RegExp(`^DATA_DIR ${dir} is not writable: ${NOT_WRITABLE}, open `));
     } finally {
       unlock(dir);
       rmSync(dir, { recursive: true, force: true });
@@ -67,12 +78,75 @@ describe('start-up on storage that refuses writes', () => {
       expect(status).toBe(1);
       const lines = stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        new RegExp(`^database file ${file} is not writable: (EPERM: operation not permitted|EACCES: permission denied), open `),
-      );
+      expect(lines[0]).toMatch(new RegExp(`^database file ${file} is not writable: ${NOT_WRITABLE}, open `));
     } finally {
       unlock(file);
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('start-up with DATA_DIR read-only while the database lives elsewhere', () => {
+  /** A read-only DATA_DIR (the uploads' home) and a database that takes writes. */
+  function refusesToStart(database: string) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simshop-ro-'));
+    lock(dir);
+    try {
+      const { status, stderr } = start(dir, { DATABASE_URL: database }, 30_000);
+      expect(status).toBe(1);
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^DATA_DIR ${dir} is not writable \\(uploads go to ${dir}/uploads\\): ${NOT_WRITABLE}, mkdir `));
+    } finally {
+      unlock(dir);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('stops with one line naming DATA_DIR when the database is a SQLite file elsewhere', () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'simshop-db-'));
+    try {
+      refusesToStart(`sqlite:${path.join(elsewhere, 'shop.db')}`);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(dialectUnderTest === 'postgres')('stops with one line naming DATA_DIR on PostgreSQL', () => {
+    refusesToStart(process.env.TEST_DATABASE_URL!);
+  });
+});
+
+describe('an upload directory that stops taking writes', () => {
+  it('turns /healthz to 503 naming the files, answers uploads with the busy envelope, and recovers by itself', async () => {
+    const t = await createTestApp({}, { SEED_NUMBERS: '200' });
+    try {
+      const headers = await simLogin(t.app, await newCard(t.app));
+      expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: dialectUnderTest, files: 'ok' });
+      lock(t.config.uploadDir);
+      try {
+        const res = await t.app.inject({ url: '/healthz' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ status: 'unavailable', database: dialectUnderTest, files: 'unwritable' });
+        const form = multipart([
+          { name: 'purpose', value: 'face' },
+          { name: 'file', value: pngWithMetadata(), filename: 'a.png', type: 'image/png' },
+        ]);
+        const up = await t.app.inject({
+          method: 'POST',
+          url: '/api/iot/upload',
+          payload: form.payload,
+          headers: { ...headers, ...form.headers },
+        });
+        expect(up.statusCode).toBe(503);
+        expect(body(up)).toEqual({ code: -1, message: 'the system is busy, please try again later', data: null });
+      } finally {
+        unlock(t.config.uploadDir);
+      }
+      const again = await t.app.inject({ url: '/healthz' });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });
@@ -85,18 +159,18 @@ describe('a database that stops taking writes', () => {
   afterAll(async () => t.close());
 
   it('turns /healthz to 503, and back to 200 by itself once it writes again', async () => {
-    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: dialectUnderTest });
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: dialectUnderTest, files: 'ok' });
     await readOnly(t, true);
     try {
       const res = await t.app.inject({ url: '/healthz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', database: dialectUnderTest });
+      expect(res.json()).toEqual({ status: 'unavailable', database: dialectUnderTest, files: 'ok' });
     } finally {
       await readOnly(t, false);
     }
     const again = await t.app.inject({ url: '/healthz' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: 'ok', database: dialectUnderTest });
+    expect(again.json()).toEqual({ status: 'ok', database: dialectUnderTest, files: 'ok' });
   });
 
   it('answers a write with the busy envelope and 503, not a 500', async () => {
@@ -168,7 +242,7 @@ describe('a database that is closed', () => {
       await t.app.db.destroy();
       const res = await t.app.inject({ url: '/healthz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', database: dialectUnderTest });
+      expect(res.json()).toMatchObject({ status: 'unavailable', database: dialectUnderTest });
     } finally {
       await t.close();
     }

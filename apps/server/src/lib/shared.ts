@@ -41,6 +41,11 @@ export interface Shared {
   prefix: string;
   bus: Bus;
   locks: Locks;
+  /**
+   * Whether Redis answers (a PING within the command timeout; a silent Redis is reconnected, and
+   * meanwhile its work falls back), or null without Redis: for /healthz.
+   */
+  redisHealth(): Promise<'ok' | 'unavailable' | null>;
   /** Resolves once the subscriptions of the bus are in place (before the instance takes requests). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -169,43 +174,126 @@ class LocalLocks implements Locks {
 /** Deletes a lock only if it is still the holder's (its random token). */
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
+/**
+ * Locks in Redis; while Redis does not answer, this instance's own locks instead (a lock then holds
+ * on this instance only: the job slots and the card-speed calls that use them are safe to run on
+ * two instances at once, they only run more often than needed meanwhile).
+ */
 class RedisLocks implements Locks {
+  readonly #local = new LocalLocks();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   async acquire(name: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
+    if (this.redis.status !== 'ready') return this.#local.acquire(name, ttlMs);
     const key = `${this.prefix}lock:${name}`;
     const token = crypto.randomUUID();
-    const taken = await this.redis.set(key, token, 'PX', Math.max(1, Math.round(ttlMs)), 'NX');
+    let taken: string | null;
+    try {
+      taken = await this.redis.set(key, token, 'PX', Math.max(1, Math.round(ttlMs)), 'NX');
+    } catch (err) {
+      this.log.warn({ err, lock: name }, 'Redis did not take the lock: this instance holds it alone meanwhile');
+      return this.#local.acquire(name, ttlMs);
+    }
     if (taken !== 'OK') return null;
     return async () => {
-      await this.redis.eval(UNLOCK, 1, key, token);
+      // A lock that cannot be released runs out at its time.
+      await this.redis.eval(UNLOCK, 1, key, token).catch(() => {});
     };
   }
 }
 
+/** How long a Redis command may wait for its answer (REDIS_COMMAND_TIMEOUT_MS) unless configured. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** The same while the instance starts. */
+const STARTUP_COMMAND_TIMEOUT_MS = 10_000;
+
+/**
+ * A command that gets no answer within the command timeout means a Redis that accepts connections
+ * but does not answer: the connection is dropped and opened again, and until Redis answers its
+ * handshake (the ready check) the connection is not ready, so every user of it falls back at once
+ * (rate limits let requests through, counters count in the database, the bus stops waiting, locks
+ * are this instance's) instead of each request waiting out its own timeout.
+ */
+function reconnectWhenSilent(connection: Redis, name: string, log: FastifyBaseLogger): void {
+  const send = connection.sendCommand.bind(connection);
+  /** ioredis counts its connections; a late timeout of a command sent on an earlier one says nothing of the current one. */
+  const epoch = () => (connection as unknown as { connectionEpoch: number }).connectionEpoch;
+  // A command is sent again after a reconnect (the connection's queue is replayed) with the timer of
+  // its first sending: it is watched once, as of that first connection.
+  const watched = new WeakSet<object>();
+  connection.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: Parameters<Redis['sendCommand']>[1]) => {
+    const first = !watched.has(command);
+    watched.add(command);
+    const sentOn = connection.status === 'ready' ? epoch() : undefined;
+    const result = send(command, stream);
+    if (first)
+      command.promise.catch((err: Error) => {
+        if (err?.message !== 'Command timed out' || sentOn === undefined || sentOn !== epoch() || connection.status !== 'ready') return;
+        log.warn({ connection: name }, 'Redis does not answer: reconnecting; meanwhile this instance works without it');
+        connection.disconnect(true);
+      });
+    return result;
+  }) as Redis['sendCommand'];
+}
+
 /** Opens the shared parts: over Redis when `redis` is given, else in process. */
-export async function openShared(redis: { url: string; prefix: string } | null, log: FastifyBaseLogger): Promise<Shared> {
+export async function openShared(
+  redis: { url: string; prefix: string; commandTimeoutMs?: number } | null,
+  log: FastifyBaseLogger,
+): Promise<Shared> {
   if (!redis) {
-    return { redis: null, prefix: '', bus: new LocalBus(), locks: new LocalLocks(), ready: async () => {}, close: async () => {} };
+    return {
+      redis: null,
+      prefix: '',
+      bus: new LocalBus(),
+      locks: new LocalLocks(),
+      redisHealth: async () => null,
+      ready: async () => {},
+      close: async () => {},
+    };
   }
-  // Commands fail at once while Redis is away (no queue to wait in): a request is never held up
-  // by it, and the in-process fallbacks (cache expiry) still hold.
-  const options = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 } as const;
+  // Commands fail at once while Redis is away (no queue to wait in) and after the command timeout
+  // when it does not answer: a request is never held up by it, and the in-process fallbacks (cache
+  // expiry, counters in the database) hold meanwhile.
+  // Until the instance is ready the timeout is a start-up's (the first commands' answers wait while
+  // the modules register, which keeps the process busy); then the configured one.
+  const options = {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: STARTUP_COMMAND_TIMEOUT_MS,
+    connectTimeout: STARTUP_COMMAND_TIMEOUT_MS,
+  };
   const { Redis } = ioredis();
   const pub = new Redis(redis.url, options);
   const sub = new Redis(redis.url, { ...options, enableOfflineQueue: true });
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'Redis connection error'));
+  reconnectWhenSilent(pub, 'commands', log);
+  reconnectWhenSilent(sub, 'subscriber', log);
   await Promise.all([pub.connect(), sub.connect()]);
   const bus = new RedisBus(pub, sub, redis.prefix, log);
   return {
     redis: pub,
     prefix: redis.prefix,
     bus,
-    locks: new RedisLocks(pub, redis.prefix),
-    ready: () => bus.subscribed(),
+    locks: new RedisLocks(pub, redis.prefix, log),
+    redisHealth: async () => {
+      if (pub.status !== 'ready' || sub.status !== 'ready') return 'unavailable';
+      const answered = await Promise.all([pub.ping(), sub.ping()]).then(
+        () => true,
+        () => false,
+      );
+      return answered ? 'ok' : 'unavailable';
+    },
+    ready: async () => {
+      await bus.subscribed();
+      for (const c of [pub, sub]) c.options.commandTimeout = redis.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS;
+    },
     close: async () => {
       await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})]);
     },

@@ -36,6 +36,7 @@ import * as m0040 from './0040_iot_capabilities.ts';
 import * as m0041 from './0041_iot_auto_rules.ts';
 import * as m0042 from './0042_iot_device_security.ts';
 import * as m0043 from './0043_webhook_purge.ts';
+import * as m0044 from './0044_rate_counter_floor.ts';
 import * as m0070 from './0070_iot_carrier_usage_marks.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -78,6 +79,7 @@ const all: Record<string, DialectMigration> = {
   '0041_iot_auto_rules': m0041,
   '0042_iot_device_security': m0042,
   '0043_webhook_purge': m0043,
+  '0044_rate_counter_floor': m0044,
   '0070_iot_carrier_usage_marks': m0070,
 };
 

@@ -22,7 +22,8 @@ export const iotAccountPlugin = fp(
       uploads: app.uploads,
       now: () => app.config.now(),
       reviewMs: app.config.realnameReviewMs,
-      carrierRealnameUrl,
+      // The carrier's real-name page: the simulator's own (no real carrier adapter has one yet).
+      carrierRealnameUrl: app.iotCarrier.name === 'simulator' ? carrierRealnameUrl : null,
     });
     app.decorate('iotAccount', account);
     addJobs(app.jobs, [reviewJob(account)]);
@@ -30,10 +31,13 @@ export const iotAccountPlugin = fp(
       app.guardSimScope(scope);
       await accountRoutes(scope, account, app.iotSims);
     });
-    // The built-in carrier simulator's page calls the platform back with each submission.
-    await app.register(async (scope) =>
-      carrierRealnameRoutes(scope, (iccid, name, idNumber) => account.officialSubmitted(iccid, name, idNumber)),
-    );
+    // The built-in carrier simulator's page calls the platform back with each submission; it exists
+    // only with the simulator (never in production unless CARRIER_PROVIDER=simulator).
+    if (app.iotCarrier.name === 'simulator') {
+      await app.register(async (scope) =>
+        carrierRealnameRoutes(scope, (iccid, name, idNumber) => account.officialSubmitted(iccid, name, idNumber)),
+      );
+    }
   },
-  { name: 'iot-account', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth', 'uploads'] },
+  { name: 'iot-account', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth', 'uploads', 'iot-carrier'] },
 );

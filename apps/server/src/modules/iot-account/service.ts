@@ -7,6 +7,7 @@
  * carrier reports it. Requests are decided by `decide` (tests, the operator console) or, in the
  * simulated set-up, by the review job after REALNAME_REVIEW_SECONDS.
  */
+import { Code } from '@simshop/contract/codes';
 import { AuthStatus } from '@simshop/contract/iot';
 import type {
   OfficialAuthReply,
@@ -19,7 +20,7 @@ import { isChineseId } from '@simshop/contract/validate';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { IotRealnameRequestsTable } from '../../db/schema-account.ts';
-import { fail, invalid } from '../../lib/errors.ts';
+import { BizError, fail, invalid } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import type { SimLogin } from '../iot-auth/service.ts';
@@ -40,7 +41,8 @@ export interface AccountDeps {
   /** How long the simulated review takes before it approves by itself; 0: only `decide` decides. */
   reviewMs: number;
   /** The carrier's real-name page (the built-in carrier simulator serves /carrier/realname). */
-  carrierRealnameUrl: (q: { iccid: string; operatorType: number; back: string; lang: string }) => string;
+  /** The carrier's real-name page for a card; null without a carrier that has one. */
+  carrierRealnameUrl: ((q: { iccid: string; operatorType: number; back: string; lang: string }) => string) | null;
 }
 
 export function maskName(name: string): string {
@@ -146,13 +148,18 @@ export class Account {
    * device, one of its SIMs), with its ICCID.
    */
   async officialUrl(simId: number, simNo: string | undefined, back: string | undefined, lang: string): Promise<OfficialAuthReply> {
-    const { sims } = this.deps;
+    const { sims, carrierRealnameUrl } = this.deps;
+    if (!carrierRealnameUrl) {
+      const none = new BizError(Code.FAILED, 'request.notFound', { request: "the carrier's real-name page" });
+      none.status = 404;
+      throw none;
+    }
     const target = simNo ? await sims.findDeviceSibling(simId, simNo) : undefined;
     if (simNo && !target && simNo !== (await cardById(this.deps.db.db, simId)).sim_no) throw invalid('simNo', 'sim.notInDevice');
     const card = await cardById(this.deps.db.db, target?.simId ?? simId);
     if (card.auth_status === AuthStatus.DONE) throw fail('realname.alreadyVerified');
     return {
-      url: this.deps.carrierRealnameUrl({ iccid: card.iccid, operatorType: card.operator_type, back: safeBack(back), lang }),
+      url: carrierRealnameUrl({ iccid: card.iccid, operatorType: card.operator_type, back: safeBack(back), lang }),
       iccid: card.iccid,
       simNo: card.sim_no,
       operatorType: card.operator_type,

@@ -155,14 +155,16 @@ describe('POST /api/simLogin: each mode', () => {
 });
 
 describe('failed logins are limited', () => {
-  it('per number: the 6th try within 15 minutes is refused even with the right password', async () => {
+  it('per number and client: the 6th try from the same address within 15 minutes is refused even with the right password', async () => {
     const { simNo: sn } = await makeCard(t.app, { cardPassword: '246810', now: clock });
-    for (let i = 0; i < 5; i++) expect((await login({ sn, cardPassword: `bad${i}` })).message).toBe('cardPassword: wrong card password');
-    const locked = await login({ sn, cardPassword: '246810' });
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++)
+      expect((await login({ sn, cardPassword: `bad${i}` }, ip)).message).toBe('cardPassword: wrong card password');
+    const locked = await login({ sn, cardPassword: '246810' }, ip);
     expect(locked.code).toBe(-1);
     expect(locked.message).toMatch(/too many failed logins for this number, try again in \d+ min/);
     clock += 15 * 60_000;
-    expect((await login({ sn, cardPassword: '246810' })).code).toBe(0);
+    expect((await login({ sn, cardPassword: '246810' }, ip)).code).toBe(0);
   });
 
   it('per IP: 20 failures from one address lock it for every number', async () => {

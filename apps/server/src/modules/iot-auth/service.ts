@@ -15,10 +15,11 @@ import type { Database } from '../../db/schema.ts';
 import { ttlCache } from '../../lib/cache.ts';
 import { type Shopper, shopperOf } from '../../lib/context.ts';
 import { BizError, fail, invalid } from '../../lib/errors.ts';
+import { clientNetwork } from '../../lib/ip-address.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
-import { hit, release, reserve } from '../../lib/rate-limit.ts';
+import { hit, type Reservation, release, reserve } from '../../lib/rate-limit.ts';
 import type { Bus } from '../../lib/shared.ts';
 import type { LoginTarget, Sims } from '../iot-sims/service.ts';
 import type { Sms, SmsKind } from '../sms/service.ts';
@@ -26,12 +27,25 @@ import type { SessionRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 export const SESSION_TTL_MS = 7 * 86_400_000;
+/**
+ * Failed logins lock the client that makes them, not the card holder (decision 0063): whoever knows
+ * a card's number must not be able to lock its holder out. Per window, counted across instances:
+ * - `perClient` failures for one number from one client network (an IPv4 address, an IPv6 /64)
+ *   close that number to that client;
+ * - `perIp` failures from one client network, whatever the numbers, close it to every number;
+ * - `perNumber` failures for one number from all clients together (an attacker spread over many
+ *   networks: at least four of them) close the number to card passwords for everyone; a login by
+ *   SMS code still gets in, since the code proves the holder has the bound phone, and its own tries
+ *   are capped per code (CODE_RULES.maxAttempts).
+ */
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
-  /** Failed logins per login number per window. */
-  perNumber: 5,
-  /** Failed logins per IP address per window. */
+  /** Failed logins per login number and client network per window. */
+  perClient: 5,
+  /** Failed logins per client network per window. */
   perIp: 20,
+  /** Failed logins per login number per window, from all clients (logins by SMS code are not refused by it). */
+  perNumber: 20,
 };
 export const CODE_RULES = {
   ttlMs: 5 * 60_000,
@@ -178,7 +192,11 @@ export class SimSessions {
   }
 }
 
-const failKeys = (sn: string, ip: string) => [`iot-login-fail:sn:${sn}`, `iot-login-fail:ip:${ip}`] as const;
+/** The failure counters of a login try: the number from this client, this client, the number from anyone. */
+const failKeys = (sn: string, ip: string) => {
+  const client = clientNetwork(ip);
+  return { byClient: `iot-login-fail:sn-ip:${sn}:${client}`, byIp: `iot-login-fail:ip:${client}`, bySn: `iot-login-fail:sn:${sn}` };
+};
 
 /** Refusals that count as a failed login; any other outcome of a login try gives its slots back. */
 const countedFailures = new WeakSet<object>();
@@ -187,33 +205,48 @@ function failure(err: BizError): BizError {
   return err;
 }
 
-/** Counts a failed try that was not reserved beforehand (a pay-password change by SMS code). */
+/** Counts a failed try that was not reserved beforehand (a code used inside a SIM session: its client and network). */
 async function recordFailure(db: Kysely<Database>, sn: string, ip: string, now: number) {
-  const [bySn, byIp] = failKeys(sn, ip);
-  await hit(db, bySn, LOGIN_LIMITS.perNumber, LOGIN_LIMITS.windowMs, now);
+  const { byClient, byIp } = failKeys(sn, ip);
+  await hit(db, byClient, LOGIN_LIMITS.perClient, LOGIN_LIMITS.windowMs, now);
   await hit(db, byIp, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now);
 }
 
 /**
  * Runs one login try under the failed-login limits (LOGIN_LIMITS): the try takes a slot of the
- * number and of the IP before anything is checked, so concurrent tries on any instance never get
- * more checks than the limits allow. A try that fails keeps its slots; any other outcome gives
- * them back.
+ * number from this client, of the client and (unless it proves possession with an SMS code) of the
+ * number before anything is checked, so concurrent tries on any instance never get more checks than
+ * the limits allow. A try that fails keeps its slots; any other outcome gives them back.
  */
-async function withLoginTry<T>(db: Kysely<Database>, sn: string, ip: string, now: number, check: () => Promise<T>): Promise<T> {
-  const [bySn, byIp] = failKeys(sn, ip);
-  const minutes = Math.max(1, Math.ceil((LOGIN_LIMITS.windowMs - (now % LOGIN_LIMITS.windowMs)) / 60_000));
-  const snSlot = await reserve(db, bySn, LOGIN_LIMITS.perNumber, LOGIN_LIMITS.windowMs, now);
-  if (!snSlot) throw fail('sim.numberLocked', { minutes });
-  const ipSlot = await reserve(db, byIp, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now);
-  if (!ipSlot) {
-    await release(db, snSlot);
+async function withLoginTry<T>(
+  db: Kysely<Database>,
+  sn: string,
+  ip: string,
+  now: number,
+  byCode: boolean,
+  check: () => Promise<T>,
+): Promise<T> {
+  const { byClient, byIp, bySn } = failKeys(sn, ip);
+  const { windowMs } = LOGIN_LIMITS;
+  const minutes = Math.max(1, Math.ceil((windowMs - (now % windowMs)) / 60_000));
+  const slots: Reservation[] = [];
+  const giveBack = async () => {
+    for (const slot of slots) await release(db, slot);
+  };
+  const take = async (key: string, limit: number) => {
+    const slot = await reserve(db, key, limit, windowMs, now);
+    if (slot) slots.push(slot);
+    return slot !== null;
+  };
+  if (!(await take(byClient, LOGIN_LIMITS.perClient))) throw fail('sim.numberLocked', { minutes });
+  if (!(await take(byIp, LOGIN_LIMITS.perIp))) {
+    await giveBack();
     throw fail('sim.networkLocked', { minutes });
   }
-  const giveBack = async () => {
-    await release(db, snSlot);
-    await release(db, ipSlot);
-  };
+  if (!byCode && !(await take(bySn, LOGIN_LIMITS.perNumber))) {
+    await giveBack();
+    throw fail('sim.numberLocked', { minutes });
+  }
   let result: T;
   try {
     result = await check();
@@ -299,7 +332,8 @@ export class SimLogin {
 
   /** POST /api/simLoginCode: a 6-digit code for the card's bound phone. */
   async sendLoginCode(sn: string, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
-    const target = await withLoginTry(this.deps.db.db, sn, env.ip, env.now, () => this.findUsable(sn));
+    // Asking for a code proves nothing yet; its failures (unknown numbers) are the client's.
+    const target = await withLoginTry(this.deps.db.db, sn, env.ip, env.now, true, () => this.findUsable(sn));
     if (!target.mobile) throw invalid('sn', 'sim.noBoundPhone');
     return this.issueCode(target, target.mobile, 'login', env);
   }
@@ -400,7 +434,7 @@ export class SimLogin {
     const { ip, now } = env;
     if (!body.agreeProtocol) throw invalid('agreeProtocol', 'sim.agreementRequired');
     const sn = body.sn;
-    const { target, mode } = await withLoginTry(this.deps.db.db, sn, ip, now, async () => {
+    const { target, mode } = await withLoginTry(this.deps.db.db, sn, ip, now, body.code !== undefined, async () => {
       const found = await this.findUsable(sn);
       if (body.code !== undefined) {
         await checkCode(this.deps.db.db, found, body.code, now);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import { NoCarrier } from '../../providers/carrier/none.ts';
 import { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { carrierJobs } from './service.ts';
@@ -18,7 +19,8 @@ declare module 'fastify' {
 /** The carrier: provisioning and usage of IoT cards, synchronised by background jobs. */
 export const iotCarrierPlugin = fp(
   async (app: App) => {
-    const carrier: CarrierProvider = new CarrierSimulator();
+    // The simulator only when the config names it (its default outside production).
+    const carrier: CarrierProvider = app.config.carrier === 'simulator' ? new CarrierSimulator() : new NoCarrier();
     app.decorate('iotCarrier', carrier);
     app.decorate('iotSpeeds', new CardSpeeds(carrier, app.shared.locks));
     addJobs(app.jobs, carrierJobs(app.db, carrier));

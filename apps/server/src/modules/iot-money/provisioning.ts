@@ -37,8 +37,12 @@ import { releaseStock } from './stock.ts';
 
 /** How long a purchase waits for the carrier before it answers "paid, opening". */
 export const PROVISION_WAIT_MS = 2_000;
-/** A try in progress keeps other runners off its order this long. */
-const LEASE_MS = 60_000;
+/**
+ * A try in progress keeps other runners off its order this long: longer than a carrier call and the
+ * transaction after it take, short enough that an order whose instance died mid-try (kill -9) is
+ * tried again by another within half a minute.
+ */
+const LEASE_MS = 20_000;
 /** Tries without an answer before the order is refunded. */
 export const MAX_TRIES = 6;
 /** Delay before the next try: 10 s, 20 s, 40 s... at most 10 min. */

@@ -1,8 +1,9 @@
+import { Code } from '@simshop/contract/codes';
 import { envelope } from '@simshop/contract/envelope';
 import { fileParams, type UploadPurpose, uploadPurpose, uploadQuery, uploadReply } from '@simshop/contract/uploads';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
-import { invalid } from '../../lib/errors.ts';
+import { BizError, invalid } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import { type Owner, simOwner, tooLarge, type Uploads } from './service.ts';
 
@@ -12,6 +13,13 @@ const MULTIPART_REFUSALS: Record<string, 'upload.oneFile'> = {
   FST_PARTS_LIMIT: 'upload.oneFile',
   FST_FIELDS_LIMIT: 'upload.oneFile',
 };
+
+/** The refusal of a multipart body that does not parse. */
+function malformed(): BizError {
+  const e = new BizError(Code.FAILED, 'request.malformed');
+  e.status = 400;
+  return e;
+}
 
 /** The one file of a multipart request and its purpose (the form field `purpose`, or `?purpose=`). */
 async function fileOf(req: FastifyRequest, uploads: Uploads): Promise<{ purpose: UploadPurpose; data: Buffer }> {
@@ -28,11 +36,15 @@ async function fileOf(req: FastifyRequest, uploads: Uploads): Promise<{ purpose:
       }
     }
   } catch (err) {
+    if (err instanceof BizError) throw err;
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(uploads.maxBytes);
     const refusal = MULTIPART_REFUSALS[code];
     if (refusal) throw invalid('photo', refusal);
-    throw err;
+    // Anything else the multipart parser meets is the body's fault (no boundary, a part that never
+    // ends, bytes that are not multipart, a client that went away): a 400, not a server error.
+    req.log.info({ err }, 'malformed multipart body');
+    throw malformed();
   }
   if (!data) throw invalid('photo', 'upload.missing');
   const purpose = uploadPurpose.safeParse(given ?? 'document');

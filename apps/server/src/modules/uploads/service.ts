@@ -6,15 +6,17 @@
  * caller may see it: its owner, and whoever else a module adds (operators).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileUrl, UPLOAD_TYPES, type UploadPurpose, type UploadReply } from '@simshop/contract/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { UploadsTable } from '../../db/schema-account.ts';
 import { type BizError, fail, invalid } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import { directoryProblem } from '../../lib/writable.ts';
 import * as repo from './repository.ts';
 import { CorruptImage, type ImageMime, stripMetadata } from './strip.ts';
 
@@ -47,6 +49,19 @@ export class Uploads {
 
   get maxBytes(): number {
     return this.deps.maxBytes;
+  }
+
+  /** Whether the upload directory takes a new file now (health: a small probe file is written and removed, as a save does). */
+  async writable(): Promise<boolean> {
+    try {
+      await mkdir(this.deps.dir, { recursive: true });
+      const probe = path.join(this.deps.dir, `.health-probe-${randomBytes(6).toString('hex')}`);
+      await writeFile(probe, '', { flag: 'wx' });
+      await rm(probe);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Adds an authorisation hook; a file is served when any hook allows it. */
@@ -101,6 +116,20 @@ export class Uploads {
     for (const reader of this.#readers) if (await reader(req, row)) return true;
     return false;
   }
+}
+
+/**
+ * Start-up check of the upload directory (on any database: on PostgreSQL DATA_DIR holds only the
+ * uploads): one line naming DATA_DIR or UPLOAD_DIR and the system's reason, or null when it takes files.
+ */
+export function uploadDirProblem(config: Pick<Config, 'dataDir' | 'uploadDir'>): string | null {
+  const problem = directoryProblem(config.uploadDir);
+  if (!problem) return null;
+  const where =
+    config.uploadDir === path.join(config.dataDir, 'uploads')
+      ? `DATA_DIR ${config.dataDir} is not writable (uploads go to ${config.uploadDir})`
+      : `UPLOAD_DIR ${config.uploadDir} is not writable`;
+  return `${where}: ${problem.reason}`;
 }
 
 /** The refusal of a file over `maxBytes`. */

@@ -14,8 +14,10 @@ function need(ok: boolean): void {
 
 /**
  * JPEG: APP0 (JFIF), APP2 colour profiles and APP14 (Adobe colour transform) are kept, since they
- * change how the picture looks; every other application segment and comments go. Everything from
- * the start of scan on is picture data.
+ * change how the picture looks; every other application segment and comments go. Each scan's
+ * entropy-coded data is kept as it is, up to the next marker (a progressive image has several scans
+ * with tables between them); the image ends at the end marker (EOI), and nothing after it is kept
+ * (HTML or a script appended to a picture). A JPEG without its end marker is damaged.
  */
 function stripJpeg(b: Buffer): Buffer {
   need(b.length >= 4 && b[0] === 0xff && b[1] === 0xd8);
@@ -23,15 +25,11 @@ function stripJpeg(b: Buffer): Buffer {
   let pos = 2;
   for (;;) {
     need(pos + 1 < b.length && b[pos] === 0xff);
-    while (b[pos + 1] === 0xff) pos++;
-    const marker = b[pos + 1]!;
+    while (pos + 1 < b.length && b[pos + 1] === 0xff) pos++;
     need(pos + 1 < b.length);
+    const marker = b[pos + 1]!;
     if (marker === 0xd9) {
       out.push(b.subarray(pos, pos + 2));
-      return Buffer.concat(out);
-    }
-    if (marker === 0xda) {
-      out.push(b.subarray(pos));
       return Buffer.concat(out);
     }
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
@@ -42,12 +40,33 @@ function stripJpeg(b: Buffer): Buffer {
     need(pos + 4 <= b.length);
     const end = pos + 2 + b.readUInt16BE(pos + 2);
     need(end <= b.length && end > pos + 3);
+    if (marker === 0xda) {
+      // The scan header, then its entropy-coded data up to the next marker that is not a stuffed
+      // 0xFF00 or a restart marker.
+      const dataEnd = scanEnd(b, end);
+      out.push(b.subarray(pos, dataEnd));
+      pos = dataEnd;
+      continue;
+    }
     const segment = b.subarray(pos, end);
     const isIcc = marker === 0xe2 && segment.subarray(4, 16).toString('latin1') === 'ICC_PROFILE\0';
     const isApp = marker >= 0xe0 && marker <= 0xef;
     const keep = !isApp ? marker !== 0xfe : marker === 0xe0 || marker === 0xee || isIcc;
     if (keep) out.push(segment);
     pos = end;
+  }
+}
+
+/** Where a scan's entropy-coded data starting at `from` ends: at the next real marker (damaged if none). */
+function scanEnd(b: Buffer, from: number): number {
+  let pos = from;
+  for (;;) {
+    pos = b.indexOf(0xff, pos);
+    need(pos >= 0 && pos + 1 < b.length);
+    const next = b[pos + 1]!;
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) pos += 2;
+    else if (next === 0xff) pos += 1;
+    else return pos;
   }
 }
 

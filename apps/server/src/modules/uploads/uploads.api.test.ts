@@ -108,6 +108,74 @@ describe('uploads: type by content, limits, metadata', () => {
     expect(badPurpose).toMatchObject({ code: -1, message: 'purpose: must be one of: idFront or idBack or face or document' });
   });
 
+  it('answers malformed multipart (no boundary, an unterminated part, garbage) with a 400 envelope on every upload address, storing nothing', async () => {
+    const sim = await simHeaders();
+    const buyer = (await makeBuyer(t.app)).headers;
+    const b = '----simshop-boundary';
+    const part = (name: string, extra = '') => `--${b}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
+    const bodies: [string, string, string][] = [
+      ['no boundary', 'multipart/form-data', `${part('file', '; filename="a.jpg"')}\xff\xd8\xff\r\n--${b}--\r\n`],
+      ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n\r\n'],
+      ['an unterminated file part', `multipart/form-data; boundary=${b}`, `${part('file', '; filename="a.jpg"')}\xff\xd8\xff\xe0`],
+      ['an unterminated field', `multipart/form-data; boundary=${b}`, `${part('purpose')}face`],
+      ['a body that is not multipart', `multipart/form-data; boundary=${b}`, 'hello world'],
+    ];
+    const before = storedFiles().length;
+    for (const [url, headers] of [
+      ['/api/iot/upload', sim],
+      ['/api/shop/upload', buyer],
+      ['/api/shop/upload?purpose=idFront', buyer],
+    ] as const) {
+      for (const [what, type, payload] of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: Buffer.from(payload, 'latin1'),
+          headers: { ...headers, 'content-type': type },
+        });
+        expect(res.statusCode, `${url}: ${what}`).toBe(400);
+        expect(res.json(), `${url}: ${what}`).toEqual({ code: -1, message: 'the request is malformed', data: null });
+      }
+    }
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('keeps nothing after the image: HTML after a JPEG end marker, a PNG IEND or a WebP RIFF is not stored or served', async () => {
+    const headers = await simHeaders();
+    const html = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
+    for (const [image, name] of [
+      [jpegWithMetadata(SECRET), 'trailing.jpg'],
+      [pngWithMetadata(SECRET), 'trailing.png'],
+      [webpWithMetadata(SECRET), 'trailing.webp'],
+    ] as const) {
+      const r = await upload(t.app, '/api/iot/upload', headers, Buffer.concat([image, html]), 'face', name);
+      expect(r.code, name).toBe(0);
+      const served = (await fetchFile(r.data.url, headers)).rawPayload;
+      expect(served.includes('<script>'), name).toBe(false);
+      expect(served.length, name).toBe(r.data.size);
+      if (r.data.mime === 'image/jpeg') expect([...served.subarray(-2)]).toEqual([0xff, 0xd9]);
+      if (r.data.mime === 'image/png') expect(served.subarray(-8, -4).toString('latin1')).toBe('IEND');
+      if (r.data.mime === 'image/webp') expect(served.readUInt32LE(4)).toBe(served.length - 8);
+    }
+    // A progressive JPEG (tables and a second scan between scans): everything up to its end marker is kept.
+    const progressive = Buffer.concat([
+      jpegWithMetadata(SECRET).subarray(0, -2),
+      Buffer.from([0xff, 0xc4, 0x00, 0x04, 0x00, 0x00]),
+      Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]),
+      Buffer.from([0x77, 0xff, 0xd3, 0x66]),
+      Buffer.from([0xff, 0xd9]),
+      html,
+    ]);
+    const p = await upload(t.app, '/api/iot/upload', headers, progressive, 'face');
+    expect(p.code).toBe(0);
+    const kept = (await fetchFile(p.data.url, headers)).rawPayload;
+    expect([...kept.subarray(-6)]).toEqual([0x77, 0xff, 0xd3, 0x66, 0xff, 0xd9]);
+    expect(kept.includes('<script>')).toBe(false);
+    // A JPEG whose scan never ends (no end marker) is damaged, not kept with whatever follows.
+    const endless = await upload(t.app, '/api/iot/upload', headers, Buffer.concat([jpegWithMetadata().subarray(0, -2), html]), 'face');
+    expect(endless).toMatchObject({ code: -1, message: 'photo: the image is damaged' });
+  });
+
   it('needs a SIM session for /api/iot/upload and a buyer login for /api/shop/upload', async () => {
     const anon = await upload(t.app, '/api/iot/upload', {}, pngWithMetadata());
     expect(anon.code).toBe(34061);

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { WEBHOOK_HEADERS } from '@simshop/contract/webhooks';
 import { Agent } from 'undici';
 import { type HttpFailure, httpExchange } from '../../lib/http-client.ts';
+import { isPrivateAddress, publicLookup } from '../../lib/ip-address.ts';
+
+export { isPrivateAddress };
 
 /** How a delivery is sent: at most this long, and this much of the answer is read and kept. */
 export const SEND_RULES = { timeoutMs: 5_000, readBytes: 16_384, keptChars: 500 } as const;
@@ -20,40 +22,6 @@ export function verifySignature(secret: string, header: string, timestamp: strin
   const expected = Buffer.from(signatureOf(secret, ts, body));
   const given = Buffer.from(header);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** Addresses a production server never calls: loopback, private, link-local, shared, unspecified, multicast. */
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
-
-/** Whether an address is one a production server must not call (IPv4-mapped IPv6 checked as IPv4). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -81,27 +49,8 @@ export function urlProblem(raw: string, production: boolean): 'format' | 'https'
   return null;
 }
 
-/** A DNS lookup that refuses private addresses, so a name that resolves (or re-resolves) to one is never called. */
-function publicLookup(
-  hostname: string,
-  options: object,
-  callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const list = addresses as LookupAddress[];
-    const bad = list.find((a) => isPrivateAddress(a.address));
-    if (bad || list.length === 0) {
-      const e = Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' });
-      return callback(e, []);
-    }
-    if ((options as { all?: boolean }).all) return callback(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-}
-
 /**
- * The connections of production deliveries: each is opened to an address `publicLookup` found
+ * The connections of production deliveries: each is opened to an address `publicLookup` (lib/ip-address.ts) found
  * public, the one it connects to (no second resolution between the check and the connection). An
  * address literal is not looked up: `urlProblem` refused the private ones when the endpoint was saved.
  */

@@ -435,6 +435,14 @@ describe('endpoint addresses', () => {
       '[fd00::1]',
       '[::ffff:10.0.0.1]',
       '0.0.0.0',
+      // IPv4 inside IPv6: compatible, mapped, translated, NAT64 and 6to4 spellings of loopback and private addresses
+      '[::7f00:1]',
+      '[::127.0.0.1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:0:127.0.0.1]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b::169.254.169.254]',
+      '[2002:a00:1::1]',
     ])
       expect(urlProblem(`https://${host}/hook`, true), host).toBe('private');
     expect(urlProblem('https://93.184.216.34/hook', true)).toBe(null);

@@ -20,7 +20,8 @@ const SIGNATURE_WINDOW_MS = 5 * 60_000;
 export const NOTIFY_BACKOFF_MS = [15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600].map(
   (s) => s * 1000,
 );
-const DELIVERY_LEASE_MS = 60_000;
+/** A delivery being sent keeps other runners off its row this long (three times its timeout; an instance that died mid-send frees it as soon). */
+const DELIVERY_LEASE_MS = 15_000;
 const DELIVERY_TIMEOUT_MS = 5_000;
 
 export interface SandboxOptions {
