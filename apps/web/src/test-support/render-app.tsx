@@ -204,7 +204,7 @@ export function renderApp(route: string, options: AppOptions = {}): RenderedApp 
 }
 
 /** Resolves once `check` returns a truthy value (polled), or rejects with `message` after `timeoutMs`. */
-export async function waitFor<T>(check: () => T, message: string | (() => string), timeoutMs = 3000): Promise<NonNullable<T>> {
+export async function waitFor<T>(check: () => T, message: string | (() => string), timeoutMs = 5000): Promise<NonNullable<T>> {
   const start = Date.now();
   for (;;) {
     let value: T | undefined;
@@ -215,7 +215,7 @@ export async function waitFor<T>(check: () => T, message: string | (() => string
     }
     if (value) return value as NonNullable<T>;
     if (Date.now() - start > timeoutMs) throw new Error(typeof message === 'string' ? message : message());
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -242,7 +242,7 @@ export async function settle(app: RenderedApp, timeoutMs = 5000): Promise<string
   const start = Date.now();
   let quiet = 0;
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    await new Promise((resolve) => setTimeout(resolve, 8));
     const loading = loadingOnScreen(app.container);
     quiet = !loading && app.server.inFlight() === 0 ? quiet + 1 : 0;
     if (quiet >= 2) return '';
