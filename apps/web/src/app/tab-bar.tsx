@@ -10,7 +10,7 @@ const LABELS = ['tab.home', 'tab.orders', 'tab.service', 'tab.my'];
 export function TabBar({ current }: { current: number }) {
   const { t } = useTranslation();
   return (
-    <nav className="tab-bar" aria-label="tab bar">
+    <nav className="tab-bar" aria-label={t('tab.bar')}>
       <div className="tab-bar-list" role="tablist">
         {TAB_PAGES.map((page, i) => {
           const Icon = ICONS[i] ?? HomeIcon;

@@ -21,7 +21,8 @@ export default function LoadDomainPage() {
     }
     await refreshBaseConfig().catch(() => undefined);
     const next = params.get('redirect');
-    await reLaunch(next?.startsWith('/pages/') ? next : HOME).catch(() => reLaunch(HOME));
+    // A refused relaunch (its page unknown) falls back to home; one already under way ("locked") is left to finish.
+    await reLaunch(next?.startsWith('/pages/') ? next : HOME).catch(() => reLaunch(HOME).catch(() => undefined));
   }, [params]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { SimLayout } from '@simshop/contract/iot';
 import { AppOutline, GiftOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { knowsPage, redirectTo } from '../../../lib/nav.ts';
 import { useLayoutText } from '../layout-text.ts';
@@ -18,13 +19,14 @@ const KEY: Record<string, string> = {
 
 /** The tab bar of the SIM layout, when switched on (spec §2): its items switch pages tab-style. */
 export function IotTabBar({ tabBar }: { tabBar: SimLayout['tabBar'] }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const text = useLayoutText();
   const items = tabBar.items.filter((i) => i.switch && knowsPage(i.path));
   if (!tabBar.switch || items.length < 2) return null;
   const middle = tabBar.middleBulge && items.length % 2 === 1 ? (items.length - 1) / 2 : -1;
   return (
-    <nav className="sim-tab-bar" aria-label="sim tab bar">
+    <nav className="sim-tab-bar" aria-label={t('tab.bar')}>
       {items.map((item, i) => {
         const path = item.path.split('?')[0] ?? '';
         const selected = location.pathname === path;

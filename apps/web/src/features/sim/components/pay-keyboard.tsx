@@ -70,8 +70,8 @@ export function PayKeyboard({
       <legend className="sr-only">{t('iot.payPass.keyboard')}</legend>
       {KEYS.map((key, i) =>
         key === '' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed layout
-          <span key={i} className="pay-key blank" />
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed layout (a number key would equal the digit keys' own)
+          <span key={`blank-${i}`} className="pay-key blank" />
         ) : (
           <button
             key={key}

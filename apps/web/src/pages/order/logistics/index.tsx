@@ -1,3 +1,4 @@
+import { ORDER_NO } from '@simshop/contract/order-no';
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +13,7 @@ export default function LogisticsPage() {
   const orderNo = params.get('orderNo') ?? '';
   const logistics = useOrderLogistics(orderNo);
 
-  if (logistics.isError || !/^N\d{20}$/.test(orderNo)) {
+  if (logistics.isError || !ORDER_NO.test(orderNo)) {
     return <ErrorBlock status="empty" title={t('shop.logistics.none')} description={t('shop.logistics.noneHint')} />;
   }
   if (!logistics.data) {
