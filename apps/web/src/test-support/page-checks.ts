@@ -1,13 +1,4 @@
 import type { Language } from '../lib/i18n.ts';
-import coreEn from '../locales/en.json';
-import iotEn from '../locales/iot/en.json';
-import iotHans from '../locales/iot/zh-Hans.json';
-import iotHant from '../locales/iot/zh-Hant.json';
-import storefrontEn from '../locales/storefront/en.json';
-import storefrontHans from '../locales/storefront/zh-Hans.json';
-import storefrontHant from '../locales/storefront/zh-Hant.json';
-import coreHans from '../locales/zh-Hans.json';
-import coreHant from '../locales/zh-Hant.json';
 import { ENGLISH_DATA } from './fake-data.ts';
 
 /**
@@ -15,22 +6,22 @@ import { ENGLISH_DATA } from './fake-data.ts';
  * English, English-only texts in Chinese, Simplified characters in Traditional Chinese.
  */
 
+/** Every text file of the app (the core one and each domain's), by language: `[en, zh-Hans, zh-Hant]` of each. */
+const files = import.meta.glob<Record<string, unknown>>('../locales/**/*.json', { eager: true, import: 'default' });
+const BUNDLES = Object.keys(files)
+  .filter((path) => path.endsWith('/en.json'))
+  .map((en) => [files[en], files[en.replace(/en\.json$/, 'zh-Hans.json')], files[en.replace(/en\.json$/, 'zh-Hant.json')]] as const);
+
 function flatten(o: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   else out.set(prefix, String(o));
   return out;
 }
 
-/** Every key of the app's texts (core, storefront and IoT files). */
-export const TEXT_KEYS: ReadonlySet<string> = new Set([
-  ...flatten(coreEn).keys(),
-  ...flatten(storefrontEn).keys(),
-  ...flatten(iotEn).keys(),
-]);
+/** Every key of the app's texts (every text file). */
+export const TEXT_KEYS: ReadonlySet<string> = new Set(BUNDLES.flatMap(([en]) => [...flatten(en).keys()]));
 
-const traditionalChars = new Set(
-  [coreHant, storefrontHant, iotHant].flatMap((b) => [...flatten(b).values()].join('').match(/\p{Script=Han}/gu) ?? []),
-);
+const traditionalChars = new Set(BUNDLES.flatMap(([, , b]) => [...flatten(b).values()].join('').match(/\p{Script=Han}/gu) ?? []));
 
 /**
  * Simplified characters of the app's own texts: where a Simplified text and its Traditional one are
@@ -39,11 +30,7 @@ const traditionalChars = new Set(
  */
 export const SIMPLIFIED_ONLY: ReadonlySet<string> = (() => {
   const out = new Set<string>();
-  for (const [hans, hant] of [
-    [coreHans, coreHant],
-    [storefrontHans, storefrontHant],
-    [iotHans, iotHant],
-  ] as const) {
+  for (const [, hans, hant] of BUNDLES) {
     const traditional = flatten(hant);
     for (const [key, s] of flatten(hans)) {
       const t = traditional.get(key);
@@ -61,11 +48,7 @@ const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 /** The English texts of the app's files that its Chinese texts put differently (those without values put in). */
 const ENGLISH_TEXTS: ReadonlySet<string> = (() => {
   const out = new Set<string>();
-  for (const [en, hans] of [
-    [coreEn, coreHans],
-    [storefrontEn, storefrontHans],
-    [iotEn, iotHans],
-  ] as const) {
+  for (const [en, hans] of BUNDLES) {
     const chinese = flatten(hans);
     for (const [key, text] of flatten(en)) if (!text.includes('{{') && chinese.get(key) !== text) out.add(normal(text));
   }
