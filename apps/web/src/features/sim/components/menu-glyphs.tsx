@@ -1,4 +1,5 @@
-import {
+/** The built-in menu glyphs, by name (menu-icon.tsx loads them after the dashboard first paints). */
+export {
   AppOutline,
   AppstoreOutline,
   BillOutline,
@@ -24,32 +25,3 @@ import {
   UnorderedListOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import type { ComponentType } from 'react';
-
-/** The built-in menu glyphs by name (menu-icon.tsx loads them after the dashboard first paints). */
-export const GLYPHS: Record<string, ComponentType<{ fontSize?: number | string }>> = {
-  AppOutline,
-  AppstoreOutline,
-  BillOutline,
-  CheckShieldOutline,
-  ContentOutline,
-  CouponOutline,
-  FileOutline,
-  FireFill,
-  GiftOutline,
-  GlobalOutline,
-  HistogramOutline,
-  LinkOutline,
-  LockOutline,
-  LoopOutline,
-  MessageOutline,
-  PayCircleOutline,
-  PhonebookOutline,
-  ScanningFaceOutline,
-  SetOutline,
-  ShopbagOutline,
-  StarOutline,
-  TeamOutline,
-  UnorderedListOutline,
-  UserOutline,
-};

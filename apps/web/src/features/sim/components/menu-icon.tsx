@@ -47,7 +47,7 @@ function useGlyphs(): Glyphs | null {
   const afterPaint = useAfterFirstPaint();
   useEffect(() => {
     if (glyphs || !afterPaint) return;
-    glyphsLoading ??= import('./menu-glyphs.tsx').then((m) => (glyphsLoaded = m.GLYPHS));
+    glyphsLoading ??= import('./menu-glyphs.tsx').then((m) => (glyphsLoaded = m as Glyphs));
     let live = true;
     glyphsLoading.then(
       (g) => live && setGlyphs(g),
