@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-const tabBar = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const tabBar = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: /^(Main navigation|主导航|主導覽)$/ });
 
 test('opens /shop/ on the home tab with the storefront config and the tab bar colours', async ({ page }) => {
   await page.goto('/shop/');
