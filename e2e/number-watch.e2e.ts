@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { depsOf } from '../apps/server/src/lib/deps.ts';
 import { scanWatches } from '../apps/server/src/modules/number-watch/service.ts';
 import { makeNumber } from '../apps/server/src/modules/numbers/test-kit.ts';
@@ -12,9 +12,18 @@ import { logInShopper } from './support/shop.ts';
  * server runs every 30 s), the My tab counts it as new and the alert lists it, ready to buy.
  */
 
-test('a shopper saves a number alert from an empty search and is told of the matching number that comes on sale', async ({ page }) => {
+/** A six-digit ending no number on sale has (the demo and other tests sell random endings too). */
+async function unsoldEnding(request: APIRequestContext): Promise<string> {
+  for (;;) {
+    const ending = String(randomInt(1_000_000)).padStart(6, '0');
+    const reply = await request.get(`/api/shop/numberList?endsWith=${ending}&pageSize=1`);
+    if (((await reply.json()) as { data: { total: number } }).data.total === 0) return ending;
+  }
+}
+
+test('a shopper saves a number alert from an empty search and is told of the matching number that comes on sale', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const ending = String(randomInt(1_000_000)).padStart(6, '0');
+  const ending = await unsoldEnding(request);
   await logInShopper(page, `139${String(randomInt(100_000_000)).padStart(8, '0')}`);
 
   await page.goto(`/shop/#/pages/index/VanityNumber/index?keyword=${ending}&mode=endsWith`);
