@@ -50,12 +50,40 @@ function offlineShell(): Plugin {
   };
 }
 
+/**
+ * The files the entry loads by static imports (and their CSS): in the page before any page's code is
+ * asked for. A page loader's list of files to preload leaves them out (see build.modulePreload),
+ * which keeps the entry's table of those lists small and spares the browser re-checking them.
+ */
+const entryFiles = new Set<string>();
+function entryGraph(): Plugin {
+  return {
+    name: 'entry-graph',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        entryFiles.clear();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (entryFiles.has(file) || chunk?.type !== 'chunk') return;
+          entryFiles.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) entryFiles.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      },
+    },
+  };
+}
+
 const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   base: '/shop/',
   plugins: [
     react(),
+    entryGraph(),
     precompress(),
     offlineShell(),
     // The installable app (decision 0029): a manifest, and a service worker that keeps the app's own
@@ -99,7 +127,11 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: 'es2020', chunkSizeWarningLimit: 400 },
+  build: {
+    target: 'es2020',
+    chunkSizeWarningLimit: 400,
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !entryFiles.has(dep)) },
+  },
   server: {
     proxy: { '/api': api, '/provinces': api, '/sandbox': api },
   },

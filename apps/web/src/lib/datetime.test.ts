@@ -15,7 +15,11 @@ describe('datetime', () => {
     expect(formatDateTime(AT, 'en')).toBe('Nov 23, 2026, 02:56');
     expect(formatDateTime(AT, 'zh-Hans')).toBe('2026年11月23日 02:56');
     expect(formatDateTime(AT, 'zh-Hant')).toBe('2026年11月23日 02:56');
-    expect(formatTime(AT, 'en')).toBe('02:56');
+    expect(formatTime(AT)).toBe('02:56');
+    expect(formatDateTime(Date.UTC(2027, 2, 4, 16, 5), 'en')).toBe('Mar 5, 2027, 00:05');
+    expect(formatDateTime(Date.UTC(2027, 2, 4, 16, 5), 'zh-Hant')).toBe('2027年3月5日 00:05');
+    expect(formatDate(Date.UTC(2026, 11, 31, 15, 59), 'zh-Hans')).toBe('2026年12月31日');
+    expect(formatDate(Date.UTC(2026, 11, 31, 16, 0), 'en')).toBe('Jan 1, 2027');
   });
 
   it('puts an instant at China midnight on the new day', () => {

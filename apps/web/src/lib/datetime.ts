@@ -3,7 +3,7 @@ import { currentLanguage, type Language } from './i18n.ts';
 /**
  * The one place dates and times are formatted for display. Every instant is shown in China
  * Standard Time (the shop's and the carrier's day, whatever the device's zone), in the app
- * language's own format from Intl:
+ * language's own format:
  *   en       Nov 23, 2026 · Nov 23, 2026, 02:56 · 02:56
  *   zh-Hans  2026年11月23日 · 2026年11月23日 02:56 · 02:56
  *   zh-Hant  2026年11月23日 · 2026年11月23日 02:56 · 02:56
@@ -12,57 +12,45 @@ export const SHOP_TIME_ZONE = 'Asia/Shanghai';
 
 const LOCALES: Record<Language, string> = { en: 'en-US', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
-const date: Intl.DateTimeFormatOptions = { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric' };
-const time: Intl.DateTimeFormatOptions = { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'date' | 'dateTime' | 'time', language: Language): Intl.DateTimeFormat {
-  const key = `${kind}:${language}`;
-  let f = cache.get(key);
-  if (!f) {
-    const options = kind === 'date' ? date : kind === 'time' ? time : { ...date, ...time };
-    f = new Intl.DateTimeFormat(LOCALES[language], options);
-    cache.set(key, f);
-  }
-  return f;
-}
+/** China Standard Time is UTC+8 all year (no daylight saving since 1991). */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Builds a formatter of the app language at the browser's next idle moment. A page's first
- * Intl.DateTimeFormat costs about 15 ms (four times that on a slow phone) while the browser loads
- * its locale data, the next ones a fraction of a millisecond; a page about to show dates (the SIM
- * dashboard, waiting for its data) calls this so that cost is not added to the render that shows
- * them.
+ * The China calendar fields of an instant. Written out rather than with Intl.DateTimeFormat, whose
+ * first formatter with a time zone costs about 50 ms on a phone (its zone and locale data load),
+ * a long task in the middle of the first paint of every page that shows a date.
  */
-export function prepareDateFormats(language: Language = currentLanguage()): void {
-  const build = () => formatter('dateTime', language);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(build);
-  else setTimeout(build, 0);
+function china(ms: number) {
+  const d = new Date(ms + CHINA_OFFSET_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), hm: `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` };
 }
 
 /** A calendar date: "Nov 23, 2026" / "2026年11月23日". */
 export function formatDate(ms: number, language: Language = currentLanguage()): string {
-  return formatter('date', language).format(ms);
+  const { year, month, day } = china(ms);
+  return language === 'en' ? `${MONTHS[month]} ${day}, ${year}` : `${year}年${month + 1}月${day}日`;
 }
 
 /** A date with its time: "Nov 23, 2026, 02:56" / "2026年11月23日 02:56". */
 export function formatDateTime(ms: number, language: Language = currentLanguage()): string {
-  return formatter('dateTime', language).format(ms);
+  return `${formatDate(ms, language)}${language === 'en' ? ',' : ''} ${china(ms).hm}`;
 }
 
 /** A time of day: "02:56". */
-export function formatTime(ms: number, language: Language = currentLanguage()): string {
-  return formatter('time', language).format(ms);
+export function formatTime(ms: number): string {
+  return china(ms).hm;
 }
 
 /** The calendar day of an instant in China Standard Time, YYYY-MM-DD (for comparing days, not for display). */
 export function shopDay(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The time when the instant falls on the same China day as `now`, else the date and time. */
 export function formatNearDateTime(ms: number, now = Date.now(), language: Language = currentLanguage()): string {
-  return shopDay(ms) === shopDay(now) ? formatTime(ms, language) : formatDateTime(ms, language);
+  return shopDay(ms) === shopDay(now) ? formatTime(ms) : formatDateTime(ms, language);
 }
 
 /** A month and year of a China calendar date (YYYY-MM-DD): "November 2026" / "2026年11月". */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { yuan } from '../../../lib/money.ts';
+import { grouped, yuan } from '../../../lib/money.ts';
 
 /** What a good costs: its points, and the money on top when it has a price ("500 points + ¥29.90"). */
 export function PointsPrice({
@@ -16,7 +16,7 @@ export function PointsPrice({
   const { t } = useTranslation();
   return (
     <span className={`mall-price ${size}`} data-testid={testId}>
-      <b>{points.toLocaleString('en-US')}</b>
+      <b>{grouped(points)}</b>
       <small>{t('mall.points')}</small>
       {price > 0 ? (
         <>

@@ -1,6 +1,7 @@
 import type { LedgerAccount, LedgerEntry } from '@simshop/contract/iot-money';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime.ts';
+import { grouped } from '../../../lib/money.ts';
 import { moneyText } from '../money-format.ts';
 
 /** Reasons of ledger entries that have a text of their own. */
@@ -29,7 +30,7 @@ const REASONS = [
 function amount(account: LedgerAccount, n: number, signed: boolean): string {
   if (account === 'balance' || account === 'arrears') return moneyText(n, signed);
   const sign = signed && n > 0 ? '+' : '';
-  return `${sign}${n.toLocaleString('en-US')}`;
+  return `${sign}${grouped(n)}`;
 }
 
 /** One ledger entry: why, how much, when, and the total after it. */

@@ -6,6 +6,7 @@ import { CheckOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { formatMonthOf, weekdayNames } from '../../../lib/datetime.ts';
 import { Toast } from '../../../lib/feedback.ts';
+import { grouped } from '../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { useGeneralSignIn } from '../api/general-sign-in.ts';
 import { useTaskCenter } from '../api/task-center.ts';
@@ -101,7 +102,7 @@ function Hero({ data, onSign, busy }: { data: TaskCenterReply; onSign: () => voi
         <div>
           <div className="money-hero-title">{t('engage.sign.points')}</div>
           <div className="task-hero-points" data-testid="task-points">
-            {data.integral.toLocaleString('en-US')}
+            {grouped(data.integral)}
           </div>
         </div>
         <button type="button" className="task-sign-btn" data-testid="sign-in" disabled={data.signedToday || busy} onClick={onSign}>

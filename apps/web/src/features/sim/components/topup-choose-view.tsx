@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/text-field.tsx';
 import { Toast } from '../../../lib/feedback.ts';
+import { grouped } from '../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 import { type TopupKind, useTopupChoose } from '../api/topup-choose.ts';
 import { yuan } from '../format.ts';
@@ -34,7 +35,7 @@ function Hero({ data }: { data: TopupChooseReply }) {
       <div className="money-hero-label">{coin ? t('iot.item.couponCoin') : t('iot.topup.currentBalance')}</div>
       <div className="money-hero-big" data-testid={coin ? 'topup-coins' : 'topup-balance'}>
         {coin ? (
-          data.couponCoin.toLocaleString('en-US')
+          grouped(data.couponCoin)
         ) : (
           <>
             <small>¥</small>
@@ -180,7 +181,7 @@ export function TopupChooseView({ kind }: { kind: TopupKind }) {
             {outcome.coins > 0 ? (
               <div>
                 <span>{t('iot.topup.coinsCredited')}</span>
-                <b className="accent">+{outcome.coins.toLocaleString('en-US')}</b>
+                <b className="accent">+{grouped(outcome.coins)}</b>
               </div>
             ) : null}
           </div>

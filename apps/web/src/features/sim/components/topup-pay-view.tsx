@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { submissionKeys } from '../../../lib/idempotency.ts';
+import { grouped } from '../../../lib/money.ts';
 import { knowsPage, navigateTo, redirectTo, reLaunch } from '../../../lib/nav.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { postCreateTopupOrder } from '../api/create-topup-order.ts';
@@ -128,7 +129,7 @@ function TopupConfirm({ kind, offerId, amount }: { kind: TopupKind; offerId: num
           {outcome.coins > 0 ? (
             <div>
               <span>{t('iot.topup.coinsCredited')}</span>
-              <b className="accent">+{outcome.coins.toLocaleString('en-US')}</b>
+              <b className="accent">+{grouped(outcome.coins)}</b>
             </div>
           ) : null}
         </div>

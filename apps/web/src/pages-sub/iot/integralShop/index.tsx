@@ -9,6 +9,7 @@ import { MALL } from '../../../features/mall/paths.ts';
 import { CardsSkeleton, MoneyEmpty } from '../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
+import { grouped } from '../../../lib/money.ts';
 import { navigateTo } from '../../../lib/nav.ts';
 
 const ALL = 'all';
@@ -29,7 +30,7 @@ export default function IntegralShopPage() {
         <div>
           <span className="mall-points-label">{t('mall.myPoints')}</span>
           <b className="mall-points-value" data-testid="mall-points">
-            {data ? data.integral.toLocaleString('en-US') : '—'}
+            {data ? grouped(data.integral) : '—'}
           </b>
         </div>
         <button type="button" className="mall-head-link" onClick={() => void navigateTo(MALL.orders)}>

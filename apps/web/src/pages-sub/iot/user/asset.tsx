@@ -7,6 +7,7 @@ import { SimLoadFailed, SimLoading } from '../../../features/sim/components/page
 import { yuan } from '../../../features/sim/format.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatDate, formatDateTime } from '../../../lib/datetime.ts';
+import { grouped } from '../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';
 
 const BALANCE = '/pages/iot/index/balance/index';
@@ -48,9 +49,9 @@ export default function UserAssetPage() {
         <Row label={t('iot.asset.orders')} value="" to={BALANCE_LOG} testId="asset-orders" />
       </List>
       <List mode="card" header={t('iot.asset.rewards')}>
-        <Row label={t('iot.item.integral')} value={d.integral.toLocaleString('en-US')} to={POINTS} testId="asset-integral" />
+        <Row label={t('iot.item.integral')} value={grouped(d.integral)} to={POINTS} testId="asset-integral" />
         <Row label={t('iot.asset.mall')} value="" to={MALL} testId="asset-mall" />
-        <Row label={t('iot.item.couponCoin')} value={d.couponCoin.toLocaleString('en-US')} to={COINS} testId="asset-coins" />
+        <Row label={t('iot.item.couponCoin')} value={grouped(d.couponCoin)} to={COINS} testId="asset-coins" />
         <Row label={t('iot.asset.buyCoins')} value="" to={COUPON_TOPUP} testId="asset-buy-coins" />
         <Row
           label={t('engage.coupon.assetLabel')}

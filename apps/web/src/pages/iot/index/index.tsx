@@ -23,7 +23,7 @@ import { menusForCard } from '../../../features/sim/menu.ts';
 import { parsePreview } from '../../../features/sim/stores/preview.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { FirstOpen, useAfterFirstPaint } from '../../../lib/after-paint.tsx';
-import { formatNearDateTime, prepareDateFormats } from '../../../lib/datetime.ts';
+import { formatNearDateTime } from '../../../lib/datetime.ts';
 import { get } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session.ts';
 
@@ -147,8 +147,6 @@ function CardDashboard() {
   const info = useSimInfo();
   const layout = useSimLayout();
   const popupPrevent = useSession((s) => s.iotIndexPopupPrevent);
-  // The dashboard shows when it last synchronised: its date formats are built while its data loads.
-  useEffect(() => prepareDateFormats(), []);
 
   if (!loggedIn) return null;
   if (info.isError || layout.isError) {

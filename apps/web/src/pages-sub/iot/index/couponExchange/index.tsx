@@ -13,6 +13,7 @@ import { SimLoadFailed } from '../../../../features/sim/components/page-state.ts
 import { yuan } from '../../../../features/sim/format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { newIdempotencyKey } from '../../../../lib/idempotency.ts';
+import { grouped } from '../../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const ORDERS = '/pages-sub/iot/index/couponExchange/order/index';
@@ -118,7 +119,7 @@ export default function CouponExchangePage() {
       <section className="money-hero">
         <div className="money-hero-title">{t('engage.exchange.coins')}</div>
         <div className="money-hero-big" data-testid="exchange-coins">
-          {q.data ? q.data.couponCoin.toLocaleString('en-US') : '—'}
+          {q.data ? grouped(q.data.couponCoin) : '—'}
         </div>
         <div className="task-hero-links">
           {knowsPage(ORDERS) ? (

@@ -6,6 +6,7 @@ import { LedgerItem } from '../../../../features/sim/components/ledger-item.tsx'
 import { LogList } from '../../../../features/sim/components/log-list.tsx';
 import '../../../../features/sim/components/engage.css';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
+import { grouped } from '../../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const TASKS = '/pages-sub/iot/task/index';
@@ -23,7 +24,7 @@ export default function IntegralLogPage() {
       <section className="money-hero points-hero">
         <div className="money-hero-title">{t('engage.sign.points')}</div>
         <div className="money-hero-big" data-testid="points-total">
-          {info.data ? info.data.integral.toLocaleString('en-US') : '—'}
+          {info.data ? grouped(info.data.integral) : '—'}
         </div>
         {knowsPage(TASKS) ? (
           <div className="task-hero-links">

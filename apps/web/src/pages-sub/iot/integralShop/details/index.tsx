@@ -10,7 +10,7 @@ import { MALL } from '../../../../features/mall/paths.ts';
 import { CardsSkeleton } from '../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed, SimMissingItem } from '../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { yuan } from '../../../../lib/money.ts';
+import { grouped, yuan } from '../../../../lib/money.ts';
 import { navigateTo } from '../../../../lib/nav.ts';
 
 /** Why a good cannot be redeemed now, or null when it can. */
@@ -74,7 +74,7 @@ function Details({ data }: { data: GoodsDetailsReply }) {
         info={
           <>
             <span className="pay-bar-label">{t('mall.pointsYouHave')}</span>
-            <span className="mall-bar-points">{data.integral.toLocaleString('en-US')}</span>
+            <span className="mall-bar-points">{grouped(data.integral)}</span>
           </>
         }
       >

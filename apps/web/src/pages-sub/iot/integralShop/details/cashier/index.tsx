@@ -15,6 +15,7 @@ import { payMethodLabel } from '../../../../../features/sim/money-format.ts';
 import { useNow } from '../../../../../features/sim/use-now.ts';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
+import { grouped } from '../../../../../lib/money.ts';
 import { redirectTo } from '../../../../../lib/nav.ts';
 
 /** mm:ss left of a pending order's time to pay. */
@@ -51,7 +52,7 @@ function Cashier({ order }: { order: ShopOrderDetails }) {
       <section className="card mall-cashier-head">
         <span className="muted">{t('mall.cashier.due')}</span>
         <PriceTag fen={order.amount} size="lg" testId="cashier-amount" />
-        <span className="mall-cashier-paid">{t('mall.cashier.pointsPaid', { points: order.points.toLocaleString('en-US') })}</span>
+        <span className="mall-cashier-paid">{t('mall.cashier.pointsPaid', { points: grouped(order.points) })}</span>
         <span className={left > 0 ? 'muted' : 'warn-text'}>
           {left > 0 ? t('mall.cashier.left', { time: leftText(left) }) : t('mall.cashier.expired')}
         </span>

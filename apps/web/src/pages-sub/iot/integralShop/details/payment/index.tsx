@@ -21,7 +21,7 @@ import { CardsSkeleton, ChoiceCard, PayBar } from '../../../../../features/sim/c
 import { SimLoadFailed, SimMissingItem } from '../../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { submissionKeys } from '../../../../../lib/idempotency.ts';
-import { money } from '../../../../../lib/money.ts';
+import { grouped, money } from '../../../../../lib/money.ts';
 import { navigateTo, redirectTo } from '../../../../../lib/nav.ts';
 import { ApiError } from '../../../../../lib/request.ts';
 import { maskMobile, useSession } from '../../../../../lib/session.ts';
@@ -205,11 +205,11 @@ function Confirm({ data }: { data: GoodsDetailsReply }) {
       <section className="card">
         <div className="mall-row">
           <span>{t('mall.pointsToPay')}</span>
-          <b data-testid="points-to-pay">{points.toLocaleString('en-US')}</b>
+          <b data-testid="points-to-pay">{grouped(points)}</b>
         </div>
         <div className="mall-row">
           <span>{t('mall.pointsYouHave')}</span>
-          <span className={short ? 'warn-text' : ''}>{data.integral.toLocaleString('en-US')}</span>
+          <span className={short ? 'warn-text' : ''}>{grouped(data.integral)}</span>
         </div>
         {amount > 0 ? (
           <div className="mall-row">

@@ -16,7 +16,7 @@ import { CardsSkeleton } from '../../../../../features/sim/components/money-part
 import { SimLoadFailed, SimMissingItem } from '../../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { formatDateTime } from '../../../../../lib/datetime.ts';
-import { money } from '../../../../../lib/money.ts';
+import { grouped, money } from '../../../../../lib/money.ts';
 import { navigateTo } from '../../../../../lib/nav.ts';
 import { maskMobile } from '../../../../../lib/session.ts';
 
@@ -108,11 +108,11 @@ function Details({ order }: { order: ShopOrderDetails }) {
 
       <section className="card">
         <OrderGoodsRow order={order} />
-        <Row label={t('mall.pointsPaid')}>{order.points.toLocaleString('en-US')}</Row>
+        <Row label={t('mall.pointsPaid')}>{grouped(order.points)}</Row>
         {order.amount > 0 ? <Row label={t('mall.moneyToPay')}>{money(order.amount)}</Row> : null}
         {order.refundedPoints > 0 ? (
           <Row label={t('mall.refundedPoints')} testId="refunded-points">
-            {order.refundedPoints.toLocaleString('en-US')}
+            {grouped(order.refundedPoints)}
           </Row>
         ) : null}
         {order.refundedAmount > 0 ? (
