@@ -32,7 +32,8 @@ export default defineConfig({
         },
       },
       {
-        // Suites only PostgreSQL can run (two instances with Redis; the statements PostgreSQL keeps):
+        // Suites only PostgreSQL can run (two instances with Redis; the statements PostgreSQL keeps; a
+        // PostgreSQL restart):
         // run by scripts/test-api-pg.mjs (TEST_REDIS_URL).
         test: {
           name: 'cluster',

@@ -1,5 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -9,41 +8,7 @@ import { newCard, simLogin } from '../modules/iot-money/test-kit.ts';
 import { hex32, numberOnSale, orderBody } from '../modules/orders/test-kit.ts';
 import { multipart, pngWithMetadata } from '../modules/uploads/test-kit.ts';
 import { isStorageFault } from './dialect.ts';
-
-const root = path.resolve(import.meta.dirname, '../../../..');
-const serverEntry = path.join(root, 'apps/server/src/server.ts');
-
-/** Makes a file or directory refuse writes, even to root (which ignores permission bits). */
-function lock(target: string): void {
-  if (process.getuid?.() === 0) execFileSync('chattr', ['+i', target]);
-  else chmodSync(target, 0o555);
-}
-function unlock(target: string): void {
-  if (process.getuid?.() === 0) execFileSync('chattr', ['-i', target]);
-  else chmodSync(target, 0o755);
-}
-
-/** Runs the server entry as `npm start` does, without building; returns its exit and stderr (a server that starts is stopped after `timeout`). */
-function start(dataDir: string, env: NodeJS.ProcessEnv = {}, timeout = 60_000): { status: number | null; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      PORT: '18291',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      JOBS: 'off',
-      ...env,
-    },
-    encoding: 'utf8',
-    timeout,
-  });
-  return { status: r.status, stderr: r.stderr };
-}
-
-const NOT_WRITABLE = '(EPERM: operation not permitted|EACCES: permission denied)';
+import { lock, NOT_WRITABLE, refusesToStart, start, unlock } from './storage-test-kit.ts';
 
 /** Makes the database refuse writes (SQLite: query_only; PostgreSQL: a read-only session), or lets it write again. */
 async function readOnly(t: TestApp, on: boolean): Promise<void> {
@@ -87,22 +52,6 @@ describe('start-up on storage that refuses writes', () => {
 });
 
 describe('start-up with DATA_DIR read-only while the database lives elsewhere', () => {
-  /** A read-only DATA_DIR (the uploads' home) and a database that takes writes. */
-  function refusesToStart(database: string) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'simshop-ro-'));
-    lock(dir);
-    try {
-      const { status, stderr } = start(dir, { DATABASE_URL: database }, 30_000);
-      expect(status).toBe(1);
-      const lines = stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^DATA_DIR ${dir} is not writable \\(uploads go to ${dir}/uploads\\): ${NOT_WRITABLE}, mkdir `));
-    } finally {
-      unlock(dir);
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
   it('stops with one line naming DATA_DIR when the database is a SQLite file elsewhere', () => {
     const elsewhere = mkdtempSync(path.join(tmpdir(), 'simshop-db-'));
     try {
@@ -110,10 +59,6 @@ describe('start-up with DATA_DIR read-only while the database lives elsewhere', 
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }
-  });
-
-  it.runIf(dialectUnderTest === 'postgres')('stops with one line naming DATA_DIR on PostgreSQL', () => {
-    refusesToStart(process.env.TEST_DATABASE_URL!);
   });
 });
 

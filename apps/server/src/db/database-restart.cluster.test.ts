@@ -1,13 +1,14 @@
 /**
  * PostgreSQL restarting under a running server, as a failover, a minor-version upgrade or an
  * operator's pg_terminate_backend does it: the server keeps running, answers the busy envelope (503)
- * while the database is away and serves again by itself once it is back. (PostgreSQL only.)
+ * while the database is away and serves again by itself once it is back. (PostgreSQL only: the
+ * cluster project, run by scripts/test-api-pg.mjs.)
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, dialectUnderTest, type TestApp } from '../../test/helpers.ts';
+import { body, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 
 const BUSY = { code: -1, message: 'the system is busy, please try again later', data: null };
@@ -20,7 +21,7 @@ const unknownCard = (t: TestApp) =>
     remoteAddress: `10.${randomInt(0, 250)}.${randomInt(0, 250)}.${randomInt(1, 250)}`,
   });
 
-describe.runIf(dialectUnderTest === 'postgres')('PostgreSQL going away under a running server', () => {
+describe('PostgreSQL going away under a running server', () => {
   const url = process.env.TEST_DATABASE_URL!;
 
   it('survives pg_terminate_backend on every connection of its pool, idle or in a transaction, and serves the next requests', async () => {
