@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowText, usedRatio, yuan } from './format.ts';
+import { flowText, maskNo, usedRatio, yuan } from './format.ts';
 
 describe('sim formatting', () => {
   it('formats fen as yuan', () => {
@@ -24,5 +24,8 @@ describe('sim formatting', () => {
     expect(usedRatio(2048, 1024)).toBe(1);
   });
 
-  it('gives the carrier day in UTC+8', () => {});
+  it('masks the middle of a long card number only', () => {
+    expect(maskNo('1440000000001')).toBe('1440****0001');
+    expect(maskNo('12345678')).toBe('12345678');
+  });
 });
