@@ -195,6 +195,8 @@ export const iotPages: PageDef[] = [
   {
     path: '/pages-sub/iot/integralShop/details/selectAddress/edit',
     titleKey: 'mall.title.editAddress',
+    // The region picker is the shop's (components/address-picker.tsx).
+    textDomains: ['storefront'],
     load: () => import('../pages-sub/iot/integralShop/details/selectAddress/edit.tsx'),
   },
   {
@@ -210,11 +212,15 @@ export const iotPages: PageDef[] = [
   {
     path: '/pages-sub/iot/integralShop/order/orderDetails/index',
     titleKey: 'mall.title.orderDetails',
+    // Delivery states and events read as the shop's (components/logistics-view.tsx).
+    textDomains: ['storefront'],
     load: () => import('../pages-sub/iot/integralShop/order/orderDetails/index.tsx'),
   },
   {
     path: '/pages-sub/iot/integralShop/order/orderDetails/logistics/index',
     titleKey: 'mall.title.logistics',
+    // Delivery states and events read as the shop's (components/logistics-view.tsx).
+    textDomains: ['storefront'],
     load: () => import('../pages-sub/iot/integralShop/order/orderDetails/logistics/index.tsx'),
   },
   {

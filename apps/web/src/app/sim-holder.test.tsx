@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import type { IotOrderReply } from '@simshop/contract/iot-money';
+import type { OrderDetail } from '@simshop/contract/orders';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readText, tap } from '../test-support/dom.ts';
+import { iotOrderNo, shopOrderNo } from '../test-support/fake-data.ts';
+import { createFakeServer } from '../test-support/fake-server.ts';
+import { type RenderedApp, renderApp, settle, waitFor, waitForPage } from '../test-support/render-app.tsx';
+
+/**
+ * What a SIM holder and a shopper read in context: a goods order holds an item, not a number; a
+ * package queued behind the one in effect is not "active"; back from a SIM page opened directly
+ * (a reload, a deep link, after binding a phone) stays in the SIM app.
+ */
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let app: RenderedApp | null = null;
+afterEach(() => {
+  app?.unmount();
+  app = null;
+});
+
+const DAY = 86_400_000;
+const SIM_HOME = '/pages/iot/index/index';
+const backButton = (a: RenderedApp) => a.container.querySelector<HTMLButtonElement>('.nav-back');
+
+describe('a goods order awaiting payment', () => {
+  const goodsNo = shopOrderNo('G', 2);
+  const awaiting = () => {
+    const server = createFakeServer();
+    server.on('GET /api/shop/order/detail', (req) => {
+      const order = server.defaultReply(req) as OrderDetail;
+      return { ...order, status: 'awaiting_payment', paidAt: null, shippedAt: null, holdUntil: Date.now() + 10 * 60_000, canPay: true };
+    });
+    return server;
+  };
+
+  it.each([
+    ['en', 'Item reserved — pay within'],
+    ['zh-Hans', '商品已保留，请在'],
+    ['zh-Hant', '商品已保留，請在'],
+  ] as const)('%s: the cashier says the item is reserved, not a number', async (language, words) => {
+    app = renderApp(`/pages/order/pay/index?orderNo=${goodsNo}`, { language, buyer: true, server: awaiting() });
+    const a = app;
+    await waitForPage(a, '/pages/order/pay/index');
+    expect(await settle(a)).toBe('');
+    const text = readText(a.page());
+    expect(text).toContain(words);
+    expect(text).not.toMatch(/Number reserved|号码已|號碼已/);
+  });
+
+  it('the order detail says so too', async () => {
+    app = renderApp(`/pages/order/detail/index?orderNo=${goodsNo}`, { language: 'en', buyer: true, server: awaiting() });
+    const a = app;
+    await waitForPage(a, '/pages/order/detail/index');
+    expect(await settle(a)).toBe('');
+    expect(readText(a.page())).toContain('Item reserved for you — pay within');
+  });
+});
+
+describe('a package bought to start after the one in effect', () => {
+  it.each([
+    ['en', 'Package bought — it starts on'],
+    ['zh-Hans', '套餐已购买，将于'],
+    ['zh-Hant', '套餐已購買，將於'],
+  ] as const)('%s: the result says when it starts, not that it is active', async (language, words) => {
+    const server = createFakeServer();
+    const startsAt = Date.now() + 9 * DAY;
+    server.on('GET /api/iot/orderDetails', (req) => {
+      const reply = server.defaultReply(req) as IotOrderReply;
+      return { ...reply, order: { ...reply.order, effect: 'next', packageStartsAt: startsAt, packageEndsAt: startsAt + 30 * DAY } };
+    });
+    const route = `/pages-sub/iot/index/packageDetails/index?orderNo=${iotOrderNo(1)}&result=paid`;
+    app = renderApp(route, { language, sim: true, server });
+    const a = app;
+    await waitForPage(a, '/pages-sub/iot/index/packageDetails/index');
+    const status = await waitFor(() => a.container.querySelector('[data-testid="order-status"]'), 'the order status');
+    expect(readText(status)).toContain(words);
+    expect(readText(status)).not.toMatch(/Package active|套餐开通成功|套餐開通成功/);
+  });
+
+  it('one in effect now is active', async () => {
+    app = renderApp(`/pages-sub/iot/index/packageDetails/index?orderNo=${iotOrderNo(1)}&result=paid`, { language: 'en', sim: true });
+    const a = app;
+    const status = await waitFor(() => a.container.querySelector('[data-testid="order-status"]'), 'the order status');
+    expect(readText(status)).toBe('Package active');
+  });
+});
+
+describe('back from a SIM page with nothing below it', () => {
+  it.each(['/pages/iot/index/bindPhone/index', '/pages-sub/iot/index/usageAlerts/index', '/pages/iot/index/orderLogs/index'])(
+    '%s (reloaded or deep-linked) goes to the SIM dashboard, not the shop home',
+    async (path) => {
+      app = renderApp(path, { language: 'en', sim: true });
+      const a = app;
+      await waitForPage(a, path);
+      expect(await settle(a)).toBe('');
+      await tap(backButton(a), 'back');
+      await waitForPage(a, SIM_HOME);
+      expect(a.location()).toBe(SIM_HOME);
+    },
+  );
+
+  it('without a SIM session a SIM page goes to the SIM login', async () => {
+    app = renderApp('/pages/iot/login/code/index', { language: 'en' });
+    const a = app;
+    await waitForPage(a, '/pages/iot/login/code/index');
+    await tap(backButton(a), 'back');
+    await waitForPage(a, '/pages/iot/login/index');
+    expect(a.location()).toBe('/pages/iot/login/index');
+  });
+
+  it('the SIM login itself goes to the shop home', async () => {
+    app = renderApp('/pages/iot/login/index', { language: 'en' });
+    const a = app;
+    await waitForPage(a, '/pages/iot/login/index');
+    await tap(backButton(a), 'back');
+    await waitForPage(a, '/pages/index/index');
+    expect(a.location()).toBe('/pages/index/index');
+  });
+});
