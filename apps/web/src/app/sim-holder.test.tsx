@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { IotOrderReply } from '@simshop/contract/iot-money';
 import type { OrderDetail } from '@simshop/contract/orders';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readText, tap } from '../test-support/dom.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { control, readText, tap } from '../test-support/dom.ts';
 import { iotOrderNo, shopOrderNo } from '../test-support/fake-data.ts';
 import { createFakeServer } from '../test-support/fake-server.ts';
 import { type RenderedApp, renderApp, settle, waitFor, waitForPage } from '../test-support/render-app.tsx';
@@ -118,5 +118,35 @@ describe('back from a SIM page with nothing below it', () => {
     await tap(backButton(a), 'back');
     await waitForPage(a, '/pages/index/index');
     expect(a.location()).toBe('/pages/index/index');
+  });
+});
+
+describe('the SIM app has a language setting of its own', () => {
+  // antd-mobile's sheet actions are anchors without an address: a browser follows nothing, jsdom
+  // goes to the document's address without its hash (the app's home). Here too, nothing is followed.
+  const stayOnAnchorsWithoutAddress = (event: MouseEvent) => {
+    if ((event.target as Element | null)?.closest?.('a:not([href])')) event.preventDefault();
+  };
+  beforeEach(() => document.addEventListener('click', stayOnAnchorsWithoutAddress, true));
+  afterEach(() => document.removeEventListener('click', stayOnAnchorsWithoutAddress, true));
+
+  it('"My account" switches the language, kept for the next visit as the shop keeps it', async () => {
+    app = renderApp('/pages-sub/iot/user/index', { language: 'en', sim: true });
+    const a = app;
+    await waitForPage(a, '/pages-sub/iot/user/index');
+    expect(await settle(a)).toBe('');
+    expect(readText(a.container.querySelector('[data-testid="sim-language"]'))).toBe('English');
+    await tap(control(a.page()!, 'Language'), 'Language');
+    const sheet = await waitFor(() => document.querySelector('.adm-action-sheet'), 'the language sheet');
+    expect(readText(sheet)).toContain('Choose language');
+    await tap(control(sheet as HTMLElement, '简体中文'), '简体中文');
+    await waitFor(
+      () => readText(a.container.querySelector('[data-testid="sim-language"]')) === '简体中文',
+      'the language shown as 简体中文',
+    );
+    expect(localStorage.getItem('simshop-language')).toBe('zh-Hans');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(a.location()).toBe('/pages-sub/iot/user/index');
+    await waitFor(() => readText(a.page()).includes('退出登录'), 'the page in Simplified Chinese');
   });
 });
