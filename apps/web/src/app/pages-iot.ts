@@ -114,6 +114,11 @@ export const iotPages: PageDef[] = [
     load: () => import('../pages-sub/iot/task/landscape/index.tsx'),
   },
   {
+    path: '/pages-sub/iot/protocol/index',
+    titleKey: 'iot.title.protocols',
+    load: () => import('../pages-sub/iot/protocol/index.tsx'),
+  },
+  {
     path: '/pages-sub/iot/protocol/taskRule',
     titleKey: 'engage.title.taskRule',
     load: () => import('../pages-sub/iot/protocol/taskRule.tsx'),

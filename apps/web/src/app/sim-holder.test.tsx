@@ -21,6 +21,15 @@ afterEach(() => {
   app = null;
 });
 
+// antd-mobile's list rows and sheet actions are anchors without an address: a browser follows
+// nothing, jsdom goes to the document's address without its hash (the app's home). Here too,
+// nothing is followed.
+const stayOnAnchorsWithoutAddress = (event: MouseEvent) => {
+  if ((event.target as Element | null)?.closest?.('a:not([href])')) event.preventDefault();
+};
+beforeEach(() => document.addEventListener('click', stayOnAnchorsWithoutAddress, true));
+afterEach(() => document.removeEventListener('click', stayOnAnchorsWithoutAddress, true));
+
 const DAY = 86_400_000;
 const SIM_HOME = '/pages/iot/index/index';
 const backButton = (a: RenderedApp) => a.container.querySelector<HTMLButtonElement>('.nav-back');
@@ -122,14 +131,6 @@ describe('back from a SIM page with nothing below it', () => {
 });
 
 describe('the SIM app has a language setting of its own', () => {
-  // antd-mobile's sheet actions are anchors without an address: a browser follows nothing, jsdom
-  // goes to the document's address without its hash (the app's home). Here too, nothing is followed.
-  const stayOnAnchorsWithoutAddress = (event: MouseEvent) => {
-    if ((event.target as Element | null)?.closest?.('a:not([href])')) event.preventDefault();
-  };
-  beforeEach(() => document.addEventListener('click', stayOnAnchorsWithoutAddress, true));
-  afterEach(() => document.removeEventListener('click', stayOnAnchorsWithoutAddress, true));
-
   it('"My account" switches the language, kept for the next visit as the shop keeps it', async () => {
     app = renderApp('/pages-sub/iot/user/index', { language: 'en', sim: true });
     const a = app;
@@ -148,5 +149,45 @@ describe('the SIM app has a language setting of its own', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(a.location()).toBe('/pages-sub/iot/user/index');
     await waitFor(() => readText(a.page()).includes('退出登录'), 'the page in Simplified Chinese');
+  });
+});
+
+describe('the agreements of the IoT app (/pages-sub/iot/protocol/index)', () => {
+  const PROTOCOLS = '/pages-sub/iot/protocol/index';
+
+  it.each([
+    ['en', 'Agreements', 'Service agreement', 'Privacy policy'],
+    ['zh-Hans', '协议与政策', '服务协议', '隐私政策'],
+    ['zh-Hant', '協議與政策', '服務協議', '隱私政策'],
+  ] as const)('%s: shows the service agreement, and the privacy policy on its tab', async (language, title, service, privacy) => {
+    app = renderApp(PROTOCOLS, { language, sim: true });
+    const a = app;
+    await waitForPage(a, PROTOCOLS);
+    expect(await settle(a)).toBe('');
+    expect(a.navTitle()).toBe(title);
+    expect(readText(a.page()?.querySelector('.sim-protocol h1'))).toBe(service);
+    expect(a.server.callsTo('GET /api/iot/protocol').map((c) => c.query.get('type'))).toEqual(['service']);
+    await tap(control(a.page()!, privacy), privacy);
+    await waitFor(() => readText(a.page()?.querySelector('.sim-protocol h1')) === privacy, `the ${privacy} shown`);
+    expect(a.server.callsTo('GET /api/iot/protocol').map((c) => [c.query.get('type'), c.query.get('language')])).toEqual([
+      ['service', language],
+      ['privacy', language],
+    ]);
+  });
+
+  it('?type=privacy opens the privacy policy; My account leads here', async () => {
+    app = renderApp(`${PROTOCOLS}?type=privacy`, { language: 'en', sim: true });
+    const a = app;
+    await waitForPage(a, PROTOCOLS);
+    expect(await settle(a)).toBe('');
+    expect(readText(a.page()?.querySelector('.sim-protocol h1'))).toBe('Privacy policy');
+    a.unmount();
+    app = renderApp('/pages-sub/iot/user/index', { language: 'en', sim: true });
+    const b = app;
+    await waitForPage(b, '/pages-sub/iot/user/index');
+    expect(await settle(b)).toBe('');
+    await tap(control(b.page()!, 'Agreements and policies'), 'Agreements and policies');
+    await waitForPage(b, PROTOCOLS);
+    expect(b.navTitle()).toBe('Agreements');
   });
 });

@@ -4,6 +4,7 @@ import { ActionSheet, Avatar, List } from 'antd-mobile';
 import {
   BillOutline,
   ClockCircleOutline,
+  FileOutline,
   GlobalOutline,
   LeftOutline,
   LockOutline,
@@ -36,6 +37,7 @@ import { knowsPage, navigateBack, navigateTo, redirectTo } from '../../../lib/na
 const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
 const SET_RENEW = '/pages/iot/index/setRenew/index';
 const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
+const PROTOCOLS = '/pages-sub/iot/protocol/index';
 
 /** Switching SIMs only means something inside a device. */
 const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
@@ -118,8 +120,8 @@ function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
 }
 
 /**
- * The SIM app's own language setting: the same choice as the shop's (kept in the browser), the
- * server's texts asked for again in it.
+ * The SIM app's own settings: its language (the same choice as the shop's, kept in the browser; the
+ * server's texts asked for again in it) and its agreements.
  */
 function LanguageSetting() {
   const { t, i18n } = useTranslation();
@@ -136,6 +138,11 @@ function LanguageSetting() {
         >
           {t('my.language')}
         </List.Item>
+        {knowsPage(PROTOCOLS) ? (
+          <List.Item prefix={<FileOutline color="#017a62" />} onClick={() => void navigateTo(PROTOCOLS)}>
+            {t('iot.protocol.menu')}
+          </List.Item>
+        ) : null}
       </List>
       <ActionSheet
         visible={open}
