@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { SecurityCentre } from '@simshop/contract/iot-device';
 import type { IotOrderReply } from '@simshop/contract/iot-money';
 import type { OrderDetail } from '@simshop/contract/orders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -189,5 +190,36 @@ describe('the agreements of the IoT app (/pages-sub/iot/protocol/index)', () => 
     await tap(control(b.page()!, 'Agreements and policies'), 'Agreements and policies');
     await waitForPage(b, PROTOCOLS);
     expect(b.navTitle()).toBe('Agreements');
+  });
+});
+
+describe('phone access and the security centre read one record', () => {
+  it('a phone not authorised is "Not authorised" in the security centre too, with the way to authorise it', async () => {
+    const server = createFakeServer();
+    server.on('GET /api/iot/iotDevice/security', (req) => {
+      const centre = server.defaultReply(req) as SecurityCentre;
+      return { ...centre, clients: centre.clients.map((x) => ({ ...x, authorized: false })) };
+    });
+    const SECURITY = '/pages-sub/iot/deviceManage/security/index';
+    app = renderApp(SECURITY, { language: 'en', sim: true, server });
+    const a = app;
+    await waitForPage(a, SECURITY);
+    expect(await settle(a)).toBe('');
+    const client = a.page()!.querySelector<HTMLElement>('[data-testid="client-A4:50:46:33:71:02"]')!;
+    expect(readText(client.querySelector('[data-testid="client-state"]'))).toBe('Not authorised');
+    expect(readText(client)).not.toContain('Allowed');
+    await tap(control(client, 'Authorise'), 'Authorise');
+    await waitForPage(a, '/pages-sub/iot/index/deviceTerminalAuth/index');
+    expect(a.navTitle()).toBe('Phone access');
+  });
+
+  it('an authorised phone is "Allowed"', async () => {
+    const SECURITY = '/pages-sub/iot/deviceManage/security/index';
+    app = renderApp(SECURITY, { language: 'en', sim: true });
+    const a = app;
+    await waitForPage(a, SECURITY);
+    expect(await settle(a)).toBe('');
+    const client = a.page()!.querySelector<HTMLElement>('[data-testid="client-A4:50:46:33:71:02"]')!;
+    expect(readText(client.querySelector('[data-testid="client-state"]'))).toBe('Allowed');
   });
 });

@@ -851,6 +851,7 @@ export function iotRoutes(now: number): Record<string, FakeRoute> {
           name: tri("Xiaoming's phone", '小明的手机', '小明的手機')[l],
           band: '5G',
           blocked: false,
+          authorized: true,
           trafficMb: 2300,
           seenAt: now - 5 * MINUTE,
           commandState: '',
