@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { SimRealnameInfo } from '@simshop/contract/iot-account';
 import type { SecurityCentre } from '@simshop/contract/iot-device';
 import type { IotOrderReply } from '@simshop/contract/iot-money';
 import type { OrderDetail } from '@simshop/contract/orders';
@@ -222,4 +223,44 @@ describe('phone access and the security centre read one record', () => {
     const client = a.page()!.querySelector<HTMLElement>('[data-testid="client-A4:50:46:33:71:02"]')!;
     expect(readText(client.querySelector('[data-testid="client-state"]'))).toBe('Allowed');
   });
+});
+
+describe('real-name asks for consent before any photo', () => {
+  const PLATFORM = '/pages/iot/index/realnameAuth/platform/index';
+
+  it.each([
+    ['en', 'Before you upload your photos', 'Privacy policy', 'Agree and continue', 'ID photo side'],
+    ['zh-Hans', '上传照片前请确认', '隐私政策', '同意并继续', '身份证人像面'],
+  ] as const)(
+    '%s: the privacy policy and an explicit consent come first, recorded by the server',
+    async (language, title, policy, agree, front) => {
+      const server = createFakeServer();
+      let consent: { version: number; agreedAt: number } | null = null;
+      server.on('GET /api/iot/simRealnameInfo', (req) => {
+        const info = server.defaultReply(req) as SimRealnameInfo;
+        return { ...info, authStatus: 3, authPlatformStatus: 0, needAuth: true, needPlatformAuth: true, platform: null, consent };
+      });
+      server.on('POST /api/iot/realnameConsent', (req) => {
+        consent = { version: (req.body as { version: number }).version, agreedAt: Date.now() };
+        return consent;
+      });
+      app = renderApp(PLATFORM, { language, sim: true, server });
+      const a = app;
+      await waitForPage(a, PLATFORM);
+      expect(await settle(a)).toBe('');
+      const step = a.page()!.querySelector('[data-testid="realname-consent"]')!;
+      expect(readText(step)).toContain(title);
+      expect(readText(step.querySelector('.sim-protocol h1'))).toBe(policy);
+      // No photo can be chosen yet, and agreeing needs the box ticked.
+      expect(a.page()!.querySelector('input[type="file"]')).toBeNull();
+      const button = control(step, agree) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      await tap(step.querySelector('.adm-checkbox'), 'the consent box');
+      expect(button.disabled).toBe(false);
+      await tap(button, agree);
+      await waitFor(() => a.page()!.querySelector('[data-testid="realname-consent"]') === null, 'the consent step done');
+      expect(a.server.callsTo('POST /api/iot/realnameConsent').map((c) => c.body)).toEqual([{ version: 2 }]);
+      await waitFor(() => readText(a.page()).includes(front), 'the photo step');
+    },
+  );
 });
