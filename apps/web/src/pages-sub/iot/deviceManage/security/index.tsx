@@ -51,27 +51,29 @@ function Clients({ data }: { data: SecurityCentre }) {
             </p>
             <div className="sec-client-foot">
               <span>{t('iot.security.traffic', { mb: x.trafficMb })}</span>
-              {!x.blocked && x.authorized === false && knowsPage(PHONE_ACCESS) ? (
-                <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo(PHONE_ACCESS)}>
-                  {t('iot.terminal.authorise')}
-                </button>
-              ) : null}
               {busy || x.commandState === 'failed' || x.commandState === 'timedOut' ? (
                 <CommandBadge state={x.commandState as DeviceCommand['state']} />
               ) : null}
-              <button
-                type="button"
-                className={`sim-ghost-btn${x.blocked ? '' : ' dev-btn-danger'}`}
-                disabled={busy || call.isPending}
-                onClick={() =>
-                  call.mutate(
-                    { call: 'blockClient', body: { mac: x.mac, block: !x.blocked } },
-                    { onSuccess: () => Toast.show({ content: t('iot.device.sent') }) },
-                  )
-                }
-              >
-                {x.blocked ? t('iot.security.unblock') : t('iot.security.block')}
-              </button>
+              <span className="sec-client-actions">
+                {!x.blocked && x.authorized === false && knowsPage(PHONE_ACCESS) ? (
+                  <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo(PHONE_ACCESS)}>
+                    {t('iot.terminal.authorise')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className={`sim-ghost-btn${x.blocked ? '' : ' dev-btn-danger'}`}
+                  disabled={busy || call.isPending}
+                  onClick={() =>
+                    call.mutate(
+                      { call: 'blockClient', body: { mac: x.mac, block: !x.blocked } },
+                      { onSuccess: () => Toast.show({ content: t('iot.device.sent') }) },
+                    )
+                  }
+                >
+                  {x.blocked ? t('iot.security.unblock') : t('iot.security.block')}
+                </button>
+              </span>
             </div>
           </div>
         );

@@ -30,7 +30,9 @@ function ConsentStep({ version }: { version: number }) {
         <h2>{t('iot.realnameAuth.consentTitle')}</h2>
         <p className="muted">{t('iot.realnameAuth.consentIntro')}</p>
       </section>
-      <ProtocolView q={privacy} />
+      <section className="card acct-card acct-consent-policy">
+        <ProtocolView q={privacy} />
+      </section>
       <section className="card acct-card">
         <Checkbox checked={checked} onChange={setChecked}>
           {t('iot.realnameAuth.consentCheck')}
