@@ -100,6 +100,17 @@ test('real-name by the platform check: photos uploaded, under review, then verif
   await platform.getByRole('button', { name: 'Verify identity' }).click();
   await expect(page).toHaveURL(/#\/pages\/iot\/index\/realnameAuth\/platform\/index$/);
 
+  // The privacy policy and an explicit consent come before any photo.
+  const consent = page.getByTestId('realname-consent');
+  await expect(consent).toContainText('Before you upload your photos');
+  await expect(consent.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+  await expect(page.locator('input[type=file]')).toHaveCount(0);
+  const agree = consent.getByRole('button', { name: 'Agree and continue' });
+  await expect(agree).toBeDisabled();
+  await consent.getByText('I have read the privacy policy').click();
+  await agree.click();
+  await expect(consent).toHaveCount(0);
+
   await page.getByRole('textbox', { name: 'Name' }).fill('张伟');
   await page.getByRole('textbox', { name: 'ID number' }).fill(idNumber());
   const submit = page.getByRole('button', { name: 'Submit for review' });

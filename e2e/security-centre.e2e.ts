@@ -30,7 +30,9 @@ test('block a phone on the Wi-Fi, see it blocked, and read the SIM message', asy
 
   const phone = page.getByTestId(`client-${XIAOMI}`);
   await expect(phone).toContainText('Xiaomi-13');
-  await expect(phone.getByTestId('client-state')).toHaveText('Allowed');
+  // Not authorised on Phone access, so not "Allowed" here either: one record of the phone's access.
+  await expect(phone.getByTestId('client-state')).toHaveText('Not authorised');
+  await expect(phone.getByRole('button', { name: 'Authorise' })).toBeVisible();
   await phone.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(phone.getByTestId('client-state')).toHaveText('Blocked', { timeout: 20_000 });
   await expect(phone.getByRole('button', { name: 'Unblock' })).toBeEnabled();
@@ -55,5 +57,5 @@ test('block a phone on the Wi-Fi, see it blocked, and read the SIM message', asy
 
   // Let the phone in again, for whoever uses the demo device next.
   await phone.getByRole('button', { name: 'Unblock' }).click();
-  await expect(phone.getByTestId('client-state')).toHaveText('Allowed', { timeout: 20_000 });
+  await expect(phone.getByTestId('client-state')).toHaveText('Not authorised', { timeout: 20_000 });
 });

@@ -18,6 +18,17 @@ export const simPlatformAuthBody = z.object({
 });
 export type SimPlatformAuthBody = z.infer<typeof simPlatformAuthBody>;
 
+/** The privacy-policy consent given before real-name photos are collected. */
+export const realnameConsent = z.object({
+  version: z.number().int().describe('version of the privacy policy agreed to'),
+  agreedAt: z.number().int(),
+});
+export type RealnameConsent = z.infer<typeof realnameConsent>;
+
+/** POST /api/iot/realnameConsent: the holder agrees to the privacy policy version shown. */
+export const realnameConsentBody = z.object({ version: z.number().int().positive() });
+export type RealnameConsentBody = z.infer<typeof realnameConsentBody>;
+
 export const realnameRequest = z.object({
   kind: z.enum(['platform', 'official']),
   status: z.enum(['pending', 'verified', 'rejected']),
@@ -41,6 +52,10 @@ export const simRealnameInfo = z.object({
   ownFlow: z.boolean().describe('the operator runs its own real-name flow (/pages-sub/ltAuth/index): China Unicom'),
   platform: realnameRequest.nullable(),
   official: realnameRequest.nullable(),
+  consentVersion: z.number().int().describe('version of the privacy policy (GET /api/iot/protocol?type=privacy) to agree to before photos'),
+  consent: realnameConsent
+    .nullable()
+    .describe('the latest consent; photos are accepted only when its version is consentVersion (POST /api/iot/realnameConsent)'),
 });
 export type SimRealnameInfo = z.infer<typeof simRealnameInfo>;
 

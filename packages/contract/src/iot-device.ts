@@ -174,6 +174,10 @@ export const securityClient = z.object({
   name: z.string(),
   band: z.string(),
   blocked: z.boolean().describe('the device refuses it (as its last state says)'),
+  authorized: z
+    .boolean()
+    .nullable()
+    .describe('authorised to use the Wi-Fi (the record Phone access shows); null when the device lets phones in without authorisation'),
   trafficMb: z.number().describe('what it used through the device this month (MB)'),
   seenAt: z.number().int(),
   commandState: z.string().describe('state of the latest block or unblock command for it; empty when none'),

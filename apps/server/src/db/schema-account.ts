@@ -27,9 +27,19 @@ export interface IotRealnameRequestsTable {
   decided_at: number | null;
 }
 
+/** The holder's consent to the privacy policy before real-name photos (decision 0073). */
+export interface IotRealnameConsentsTable {
+  id: Generated<number>;
+  sim_id: number;
+  version: number;
+  ip: Generated<string>;
+  agreed_at: number;
+}
+
 export interface AccountTables {
   uploads: UploadsTable;
   iot_realname_requests: IotRealnameRequestsTable;
+  iot_realname_consents: IotRealnameConsentsTable;
 }
 
 export interface OAuthStatesTable {

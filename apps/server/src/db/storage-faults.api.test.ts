@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, dialectUnderTest, type TestApp } from '../../test/helpers.ts';
 import { newCard, simLogin } from '../modules/iot-money/test-kit.ts';
 import { hex32, numberOnSale, orderBody } from '../modules/orders/test-kit.ts';
-import { multipart, pngWithMetadata } from '../modules/uploads/test-kit.ts';
+import { agreeToPrivacy, multipart, pngWithMetadata } from '../modules/uploads/test-kit.ts';
 import { isStorageFault } from './dialect.ts';
 import { lock, NOT_WRITABLE, refusesToStart, start, unlock } from './storage-test-kit.ts';
 
@@ -67,6 +67,7 @@ describe('an upload directory that stops taking writes', () => {
     const t = await createTestApp({}, { SEED_NUMBERS: '200' });
     try {
       const headers = await simLogin(t.app, await newCard(t.app));
+      await agreeToPrivacy(t.app, headers);
       expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: dialectUnderTest, files: 'ok' });
       lock(t.config.uploadDir);
       try {

@@ -114,6 +114,11 @@ export const iotPages: PageDef[] = [
     load: () => import('../pages-sub/iot/task/landscape/index.tsx'),
   },
   {
+    path: '/pages-sub/iot/protocol/index',
+    titleKey: 'iot.title.protocols',
+    load: () => import('../pages-sub/iot/protocol/index.tsx'),
+  },
+  {
     path: '/pages-sub/iot/protocol/taskRule',
     titleKey: 'engage.title.taskRule',
     load: () => import('../pages-sub/iot/protocol/taskRule.tsx'),
@@ -195,6 +200,8 @@ export const iotPages: PageDef[] = [
   {
     path: '/pages-sub/iot/integralShop/details/selectAddress/edit',
     titleKey: 'mall.title.editAddress',
+    // The region picker is the shop's (components/address-picker.tsx).
+    textDomains: ['storefront'],
     load: () => import('../pages-sub/iot/integralShop/details/selectAddress/edit.tsx'),
   },
   {
@@ -210,11 +217,15 @@ export const iotPages: PageDef[] = [
   {
     path: '/pages-sub/iot/integralShop/order/orderDetails/index',
     titleKey: 'mall.title.orderDetails',
+    // Delivery states and events read as the shop's (components/logistics-view.tsx).
+    textDomains: ['storefront'],
     load: () => import('../pages-sub/iot/integralShop/order/orderDetails/index.tsx'),
   },
   {
     path: '/pages-sub/iot/integralShop/order/orderDetails/logistics/index',
     titleKey: 'mall.title.logistics',
+    // Delivery states and events read as the shop's (components/logistics-view.tsx).
+    textDomains: ['storefront'],
     load: () => import('../pages-sub/iot/integralShop/order/orderDetails/logistics/index.tsx'),
   },
   {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TextDomain } from '../lib/i18n.ts';
 import type { NavPage } from '../lib/nav.ts';
 import { iotPages } from './pages-iot.ts';
 import { servicePages } from './pages-service.ts';
@@ -11,6 +12,8 @@ export interface PageDef extends NavPage {
   titleKey: string;
   /** Pages that draw their own header hide the default navigation bar. */
   customNavBar?: boolean;
+  /** Text domains of components from the other app that the page shows (lib/i18n.ts), beside its own app's. */
+  textDomains?: TextDomain[];
 }
 
 /** Only pages that work end to end are listed; the rest arrive with their features. */

@@ -5,7 +5,7 @@ import { checkForUpdateSoon } from '../features/site/app-update.ts';
 import { reportView } from '../features/site/tracking.ts';
 import { currentLanguage, hasTexts, type Language, loadTexts, type TextDomain } from '../lib/i18n.ts';
 import { createNavigator, HOME, installNavigator, LOGIN, SIM_HOME, SIM_LOGIN } from '../lib/nav.ts';
-import { isLoggedIn, useSession } from '../lib/session.ts';
+import { isLoggedIn, isSimLoggedIn, useSession } from '../lib/session.ts';
 import { resetStack, stackDepth } from './history.ts';
 import { PageShell } from './page-shell.tsx';
 import { type PageDef, pages } from './pages.ts';
@@ -20,7 +20,9 @@ function textDomainsOf(page: PageDef | undefined): TextDomain[] {
   if (page.path === HOME) return ['home'];
   if (page.path === SIM_LOGIN) return ['sim-start'];
   if (page.path === SIM_HOME) return ['sim-start', 'sim'];
-  return iotPaths.has(page.path) ? ['sim-start', 'sim', 'iot'] : ['home', 'storefront'];
+  const own: TextDomain[] = iotPaths.has(page.path) ? ['sim-start', 'sim', 'iot'] : ['home', 'storefront'];
+  // A page of one app showing a component of the other (the region picker) waits for that one's texts too.
+  return [...own, ...(page.textDomains ?? []).filter((d) => !own.includes(d))];
 }
 
 /** Starts loading a page's code and its texts side by side (the core texts only for an unknown route); resolves once the texts are in. */
@@ -115,6 +117,16 @@ function captureCarried(search: string): void {
 let navigate: NavigateFunction | null = null;
 
 /** Waits for the browser to move `delta` entries back (a history without them never moves). */
+/**
+ * Back from the bottom page of a stack (a reload, a deep link) stays in the page's app: a SIM app page
+ * returns to the SIM dashboard (the SIM login without a SIM session); the dashboard, the SIM login
+ * and the shop's pages to the shop's home tab.
+ */
+function simAppHome(path: string): string {
+  if (!iotPaths.has(path) || path === SIM_LOGIN || path === SIM_HOME) return HOME;
+  return isSimLoggedIn(useSession.getState()) ? SIM_HOME : SIM_LOGIN;
+}
+
 function historyBack(delta: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -159,6 +171,7 @@ export function setupNavigation(): { pathname: string } {
       depth: stackDepth,
       isLoggedIn: () => isLoggedIn(),
       carried: () => useSession.getState().carried,
+      homeOf: simAppHome,
     }),
   );
   checkForUpdateSoon();

@@ -1,3 +1,4 @@
+import './address-picker.css';
 import type { Division } from '@simshop/contract/site';
 import { type CascaderOption, CascaderView, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';

@@ -12,7 +12,15 @@ const pages: NavPage[] = [
   { path: '/pages/secret/index', needLogin: true },
 ];
 
-function setup(options: { loggedIn?: boolean; carried?: Record<string, string>; depth?: number; current?: string } = {}) {
+function setup(
+  options: {
+    loggedIn?: boolean;
+    carried?: Record<string, string>;
+    depth?: number;
+    current?: string;
+    homeOf?: (path: string) => string;
+  } = {},
+) {
   const calls: { url: string; mode: GoMode | 'back'; delta?: number }[] = [];
   let current = options.current ?? '/pages/index/index';
   let release: (() => void) | null = null;
@@ -34,6 +42,7 @@ function setup(options: { loggedIn?: boolean; carried?: Record<string, string>; 
     depth: () => options.depth ?? 0,
     isLoggedIn: () => options.loggedIn ?? false,
     carried: () => options.carried ?? {},
+    homeOf: options.homeOf,
   });
   return {
     nav,
@@ -133,6 +142,21 @@ describe('modes', () => {
     const top = setup({ depth: 0, carried: { promoCode: 'agent01' } });
     await top.nav.navigateBack();
     expect(top.calls).toEqual([{ url: '/pages/index/index?promoCode=agent01', mode: 'relaunch' }]);
+  });
+
+  it("with nothing below, back opens the home of the page's app (the SIM dashboard for a SIM page)", async () => {
+    const asked: string[] = [];
+    const homeOf = (path: string) => {
+      asked.push(path);
+      return path.startsWith('/pages/iot/') ? '/pages/iot/index/index' : '/pages/index/index';
+    };
+    const sim = setup({ depth: 0, current: '/pages/iot/index/bindPhone/index?from=home', carried: { promoCode: 'agent01' }, homeOf });
+    await sim.nav.navigateBack();
+    expect(sim.calls).toEqual([{ url: '/pages/iot/index/index', mode: 'relaunch' }]);
+    const shop = setup({ depth: 0, current: '/pages/goods/index', carried: { promoCode: 'agent01' }, homeOf });
+    await shop.nav.navigateBack();
+    expect(shop.calls).toEqual([{ url: '/pages/index/index?promoCode=agent01', mode: 'relaunch' }]);
+    expect(asked).toEqual(['/pages/iot/index/bindPhone/index', '/pages/goods/index']);
   });
 });
 

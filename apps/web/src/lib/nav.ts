@@ -34,6 +34,8 @@ export interface NavDeps {
   depth(): number;
   isLoggedIn(): boolean;
   carried(): CarriedParams;
+  /** Where back leads with nothing below the current page (a reload, a deep link): its app's home. */
+  homeOf?(path: string): string;
 }
 
 export const HOME = '/pages/index/index';
@@ -113,12 +115,13 @@ export function createNavigator(deps: NavDeps) {
       const { url } = check('switchTab', options.url);
       await run('switchTab', withCarried(url, deps.carried()), 'relaunch');
     },
-    /** Back `delta` pages; with nothing to go back to, the home tab. */
+    /** Back `delta` pages; with nothing to go back to, the home of the page's app (the shop's home tab, the SIM dashboard). */
     async navigateBack(options: { delta?: number } = {}): Promise<void> {
       const delta = Math.max(1, Math.floor(options.delta ?? 1));
       const depth = deps.depth();
       if (depth > 0) return deps.back(Math.min(delta, depth));
-      await run('navigateBack', withCarried(HOME, deps.carried()), 'relaunch');
+      const home = deps.homeOf?.(pathOf(deps.current())) ?? HOME;
+      await run('navigateBack', home === HOME ? withCarried(HOME, deps.carried()) : home, 'relaunch');
     },
     /** Whether a path is a known page (for the not-found view). */
     knows(path: string): boolean {

@@ -8,7 +8,7 @@ import {
   simLayoutReply,
   type VipOrder,
 } from '@simshop/contract/iot';
-import { officialAuthReply, simBindMobileReply, simRealnameInfo } from '@simshop/contract/iot-account';
+import { officialAuthReply, realnameConsent, simBindMobileReply, simRealnameInfo } from '@simshop/contract/iot-account';
 import { usageAlertList, usageForecast } from '@simshop/contract/iot-alerts';
 import { myOneCode, oneCodeInfo, oneCodeOrder, wifiCode } from '@simshop/contract/iot-codes';
 import {
@@ -806,6 +806,12 @@ export function iotRoutes(now: number): Record<string, FakeRoute> {
         decidedAt: now - 189 * DAY,
       },
       official: null,
+      consentVersion: 2,
+      consent: { version: 2, agreedAt: now - 190 * DAY },
+    })),
+    'POST /api/iot/realnameConsent': route(realnameConsent)((req) => ({
+      version: (req.body as { version: number }).version,
+      agreedAt: now,
     })),
     'GET /api/iot/simOfficialAuth': route(officialAuthReply)(() => ({
       url: `https://realname.example.com/auth?iccid=${ICCID}`,
@@ -851,6 +857,7 @@ export function iotRoutes(now: number): Record<string, FakeRoute> {
           name: tri("Xiaoming's phone", '小明的手机', '小明的手機')[l],
           band: '5G',
           blocked: false,
+          authorized: true,
           trafficMb: 2300,
           seenAt: now - 5 * MINUTE,
           commandState: '',

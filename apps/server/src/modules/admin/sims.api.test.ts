@@ -5,7 +5,7 @@ import { makeAgent } from '../agents/test-kit.ts';
 import { makeDevice } from '../iot-device/test-kit.ts';
 import { client, expectLedgersExact, key, makeCard, simLogin, uniqueMobile } from '../iot-money/test-kit.ts';
 import { validId } from '../orders/test-kit.ts';
-import { pngWithMetadata, upload } from '../uploads/test-kit.ts';
+import { agreeToPrivacy, pngWithMetadata, upload } from '../uploads/test-kit.ts';
 import { makeOperator, randomIp, signIn } from './test-kit.ts';
 
 let t: TestApp;
@@ -249,6 +249,7 @@ describe('refunds of top-ups', () => {
 async function submitted(promoCode = 'demo') {
   const made = await makeCard(t.app, { promoCode, realname: false, platformAuthRequired: true, mobile: uniqueMobile() });
   const headers = await simLogin(t.app, made.simNo);
+  await agreeToPrivacy(t.app, headers);
   const photo = async (purpose: string) => (await upload(t.app, '/api/iot/upload', headers, pngWithMetadata(), purpose)).data.id as string;
   const photos = { facePhoto: await photo('face'), idFrontPhoto: await photo('idFront'), idBackPhoto: await photo('idBack') };
   const c = client(t.app, headers);

@@ -24,6 +24,12 @@ export const iotAccountPlugin = fp(
       reviewMs: app.config.realnameReviewMs,
       // The carrier's real-name page: the simulator's own (no real carrier adapter has one yet).
       carrierRealnameUrl: app.iotCarrier.name === 'simulator' ? carrierRealnameUrl : null,
+      privacyVersion: async (simId) =>
+        (await app.iotLayouts.getProtocol((await app.iotSims.cardPromoCode(simId)) ?? '', 'privacy', 'en')).version,
+    });
+    // ID and face photos of a card only after its holder agreed to the privacy policy in force.
+    app.uploads.addSimCheck(async (simId, purpose) => {
+      if (purpose !== 'document') await account.requireConsent(simId, 'photo');
     });
     app.decorate('iotAccount', account);
     addJobs(app.jobs, [reviewJob(account)]);
@@ -39,5 +45,5 @@ export const iotAccountPlugin = fp(
       );
     }
   },
-  { name: 'iot-account', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth', 'uploads', 'iot-carrier'] },
+  { name: 'iot-account', dependencies: ['jobs', 'iot-sessions', 'iot-sims', 'iot-auth', 'uploads', 'iot-carrier', 'iot-layout'] },
 );

@@ -4,7 +4,7 @@ import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { hashSecret } from '../../lib/password.ts';
 import { card, client, makeCard, makeCardClient, simLogin, uniqueMobile } from '../iot-money/test-kit.ts';
 import { validId } from '../orders/test-kit.ts';
-import { pngWithMetadata, upload } from '../uploads/test-kit.ts';
+import { agreeToPrivacy, pngWithMetadata, upload } from '../uploads/test-kit.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -19,6 +19,7 @@ const ip = () => `10.66.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 async function unverifiedCard() {
   const made = await makeCardClient(t.app, { realname: false, platformAuthRequired: true, mobile: uniqueMobile() });
   const headers = await simLogin(t.app, made.simNo);
+  await agreeToPrivacy(t.app, headers);
   const photo = async (purpose: string) => (await upload(t.app, '/api/iot/upload', headers, pngWithMetadata(), purpose)).data.id;
   const photos = { facePhoto: await photo('face'), idFrontPhoto: await photo('idFront'), idBackPhoto: await photo('idBack') };
   return { ...made, headers, photos, c: client(t.app, headers) };
@@ -283,5 +284,57 @@ describe('bind phone', () => {
       .executeTakeFirstOrThrow();
     const refused = await c.post('/api/iot/buyPackage', { packageId: pkg.id, payMethod: 'balance', effect: 'now' });
     expect(refused).toMatchObject({ code: -1, message: 'mobile: bind a phone to the card before buying' });
+  });
+});
+
+describe('consent before real-name photos', () => {
+  it('ID and face photos are refused until the holder agrees to the privacy policy in force; the consent is recorded with its version and time', async () => {
+    const made = await makeCardClient(t.app, { realname: false, platformAuthRequired: true, mobile: uniqueMobile() });
+    const headers = await simLogin(t.app, made.simNo);
+    const c = client(t.app, headers);
+    const privacy = (await c.get('/api/iot/protocol?type=privacy')).data;
+    const before = await realnameInfo(c);
+    expect(before.consent).toBeNull();
+    expect(before.consentVersion).toBe(privacy.version);
+
+    for (const purpose of ['face', 'idFront', 'idBack']) {
+      const refused = await upload(t.app, '/api/iot/upload', headers, pngWithMetadata(), purpose);
+      expect(refused).toMatchObject({
+        code: -1,
+        message: 'photo: please read and agree to the privacy policy before uploading ID and face photos',
+      });
+    }
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/iot/simPlatformAuth',
+      payload: {
+        name: '张小三',
+        idNumber: validId(),
+        facePhoto: 'a'.repeat(32),
+        idFrontPhoto: 'b'.repeat(32),
+        idBackPhoto: 'c'.repeat(32),
+      },
+      headers: { ...headers, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.json()).toMatchObject({ code: -1, message: '人脸照片：请先阅读并同意隐私政策，再上传证件和人脸照片' });
+    expect(await t.app.db.db.selectFrom('uploads').select('id').where('owner', '=', `sim:${made.id}`).execute()).toEqual([]);
+
+    // A version other than the one in force (the text changed since it was shown) is refused.
+    expect(await c.post('/api/iot/realnameConsent', { version: privacy.version + 1 })).toMatchObject({
+      code: -1,
+      message: 'privacy policy version: the privacy policy has changed: read the current version and agree to it again',
+    });
+    expect((await c.post('/api/iot/realnameConsent', { version: 0 })).code).toBe(-1);
+
+    clock += 1000;
+    const agreed = await c.post('/api/iot/realnameConsent', { version: privacy.version });
+    expect(agreed).toMatchObject({ code: 0, data: { version: privacy.version, agreedAt: clock } });
+    const rows = await t.app.db.db.selectFrom('iot_realname_consents').selectAll().where('sim_id', '=', made.id).execute();
+    expect(rows.map((r) => [r.version, Number(r.agreed_at)])).toEqual([[privacy.version, clock]]);
+    expect((await realnameInfo(c)).consent).toEqual({ version: privacy.version, agreedAt: clock });
+
+    const photo = async (purpose: string) => (await upload(t.app, '/api/iot/upload', headers, pngWithMetadata(), purpose)).data.id;
+    const photos = { facePhoto: await photo('face'), idFrontPhoto: await photo('idFront'), idBackPhoto: await photo('idBack') };
+    expect((await c.post('/api/iot/simPlatformAuth', { name: '张小三', idNumber: validId(), ...photos })).code).toBe(0);
   });
 });

@@ -47,3 +47,18 @@ export const dueReviews = (db: Kysely<Database>, now: number, limit: number) =>
     .orderBy('review_at')
     .limit(limit)
     .execute();
+
+/** The latest privacy-policy consent of a card before real-name photos. */
+export async function latestConsent(db: Kysely<Database>, simId: number) {
+  return db
+    .selectFrom('iot_realname_consents')
+    .select(['version', 'agreed_at'])
+    .where('sim_id', '=', simId)
+    .orderBy('agreed_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function insertConsent(db: Kysely<Database>, c: { sim_id: number; version: number; ip: string; agreed_at: number }) {
+  await db.insertInto('iot_realname_consents').values(c).execute();
+}

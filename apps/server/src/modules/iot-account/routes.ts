@@ -2,6 +2,8 @@ import { envelope } from '@simshop/contract/envelope';
 import {
   officialAuthQuery,
   officialAuthReply,
+  realnameConsent,
+  realnameConsentBody,
   realnameRequest,
   simBindMobileBody,
   simBindMobileCodeBody,
@@ -36,6 +38,21 @@ export async function accountRoutes(app: App, account: Account, sims: Sims): Pro
       const info = await sims.getSimInfoCached(req.sim.simId, now(), req.ctx.language);
       return ok(await account.realnameInfo(req.sim.simId, info.operatorTypeName));
     },
+  );
+
+  app.post(
+    '/api/iot/realnameConsent',
+    {
+      schema: {
+        tags,
+        summary:
+          'The holder agrees to the privacy policy in force (its version as shown) before ID and face photos: recorded with time, version and address',
+        security,
+        body: realnameConsentBody,
+        response: { 200: envelope(realnameConsent) },
+      },
+    },
+    async (req) => ok(await account.recordConsent(req.sim.simId, req.body, req.ip)),
   );
 
   app.post(

@@ -11,6 +11,8 @@ import { Code } from '@simshop/contract/codes';
 import { AuthStatus } from '@simshop/contract/iot';
 import type {
   OfficialAuthReply,
+  RealnameConsent,
+  RealnameConsentBody,
   RealnameRequest,
   SimBindMobileBody,
   SimPlatformAuthBody,
@@ -43,6 +45,8 @@ export interface AccountDeps {
   /** The carrier's real-name page (the built-in carrier simulator serves /carrier/realname). */
   /** The carrier's real-name page for a card; null without a carrier that has one. */
   carrierRealnameUrl: ((q: { iccid: string; operatorType: number; back: string; lang: string }) => string) | null;
+  /** Version of the privacy policy (of the card's promoter) the holder agrees to before real-name photos. */
+  privacyVersion: (simId: number) => Promise<number>;
 }
 
 export function maskName(name: string): string {
@@ -82,13 +86,40 @@ const safeBack = (back: string | undefined) =>
 export class Account {
   constructor(private readonly deps: AccountDeps) {}
 
+  /** The card's latest consent to the privacy policy and the version in force. */
+  private async consentOf(simId: number): Promise<{ consent: RealnameConsent | null; consentVersion: number }> {
+    const [row, consentVersion] = await Promise.all([repo.latestConsent(this.deps.db.db, simId), this.deps.privacyVersion(simId)]);
+    return { consent: row ? { version: row.version, agreedAt: row.agreed_at } : null, consentVersion };
+  }
+
+  /**
+   * POST /api/iot/realnameConsent: the holder agrees to the privacy policy shown, before any ID or
+   * face photo; recorded with its version, time and address. A version other than the one in force
+   * is refused (the text changed since it was shown).
+   */
+  async recordConsent(simId: number, body: RealnameConsentBody, ip: string): Promise<RealnameConsent> {
+    const version = await this.deps.privacyVersion(simId);
+    if (body.version !== version) throw invalid('version', 'realname.consentOutdated');
+    const agreedAt = this.deps.now();
+    await repo.insertConsent(this.deps.db.db, { sim_id: simId, version, ip, agreed_at: agreedAt });
+    return { version, agreedAt };
+  }
+
+  /** Refuses ID and face photos of a card whose holder has not agreed to the privacy policy in force. */
+  async requireConsent(simId: number, field: 'photo' | 'facePhoto'): Promise<void> {
+    const { consent, consentVersion } = await this.consentOf(simId);
+    if (!consent) throw invalid(field, 'realname.consentRequired');
+    if (consent.version !== consentVersion) throw invalid(field, 'realname.consentOutdated');
+  }
+
   /** GET /api/iot/simRealnameInfo */
   async realnameInfo(simId: number, operatorTypeName: string): Promise<SimRealnameInfo> {
     const { db } = this.deps;
     const card = await cardById(db.db, simId);
-    const [platform, official] = await Promise.all([
+    const [platform, official, consent] = await Promise.all([
       repo.latestRequest(db.db, simId, 'platform'),
       repo.latestRequest(db.db, simId, 'official'),
+      this.consentOf(simId),
     ]);
     return {
       authStatus: card.auth_status,
@@ -101,6 +132,7 @@ export class Account {
       ownFlow: OWN_FLOW_OPERATORS.includes(card.operator_type),
       platform: view(platform),
       official: view(official),
+      ...consent,
     };
   }
 
@@ -113,6 +145,7 @@ export class Account {
     const now = clock();
     const idNumber = body.idNumber.toUpperCase();
     if (!isChineseId(idNumber)) throw invalid('idNumber', 'orders.invalidIdNumber');
+    await this.requireConsent(simId, 'facePhoto');
     const photos = [
       ['facePhoto', body.facePhoto],
       ['idFrontPhoto', body.idFrontPhoto],

@@ -218,7 +218,9 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
     },
     async (req) => {
       await needs(req, ['securityCentre']);
-      return ok(await devices.security(req.sim.simId));
+      // Phones need authorising only on a device that gates them (Phone access): one record for both screens.
+      const gated = await sims.hasCapability(req.sim.simId, 'terminalAuth', req.ctx.language);
+      return ok(await devices.security(req.sim.simId, gated));
     },
   );
   app.post(

@@ -9,7 +9,7 @@ import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { scheduleAsleep } from '../../providers/device/mifi.ts';
 import type { DeviceSimulator } from '../../providers/device/simulator.ts';
 import { makeOperator, randomIp, signIn } from '../admin/test-kit.ts';
-import { client, makeCardClient, simLogin } from '../iot-money/test-kit.ts';
+import { client, makeCardClient, simLogin, uniqueMobile } from '../iot-money/test-kit.ts';
 import { makeDevice } from './test-kit.ts';
 
 const device = {
@@ -53,7 +53,15 @@ const IPHONE = '3C:22:FB:10:20:01';
 const HUAWEI = 'A4:50:46:33:71:02';
 const XIAOMI = '28:6C:07:5E:9A:03';
 
-type Client = { mac: string; name: string; band: string; blocked: boolean; trafficMb: number; commandState: string };
+type Client = {
+  mac: string;
+  name: string;
+  band: string;
+  blocked: boolean;
+  authorized: boolean | null;
+  trafficMb: number;
+  commandState: string;
+};
 const clientsOf = async (c: C) =>
   ((await c.get('/api/iot/iotDevice/security')).data.clients as Client[]).sort((a, b) => a.mac.localeCompare(b.mac));
 
@@ -109,6 +117,40 @@ describe('connected clients', () => {
     });
     expect(await c.post('/api/iot/iotDevice/blockClient', { mac: 'not-a-mac', block: true })).toMatchObject({ code: -1 });
     expect(await c.post('/api/iot/iotDevice/blockClient', { mac: IPHONE })).toMatchObject({ code: -1 });
+  });
+});
+
+describe('one record of phone access', () => {
+  it('the security centre says a phone is authorised exactly when Phone access does, and follows its authorisation', async () => {
+    const { c } = await onLine();
+    const access = async () =>
+      ((await c.post('/api/iot/deviceWirelessAuthList', {})).data.list as { mac: string; authorized: boolean }[])
+        .map((x) => [x.mac, x.authorized])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const centre = async () => (await clientsOf(c)).map((x) => [x.mac, x.authorized]);
+    expect(await access()).toEqual([
+      [XIAOMI, false],
+      [IPHONE, true],
+      [HUAWEI, false],
+    ]);
+    expect(await centre()).toEqual([
+      [XIAOMI, false],
+      [IPHONE, true],
+      [HUAWEI, false],
+    ]);
+
+    const owner = uniqueMobile();
+    const sent = await c.post('/api/iot/deviceTerminalAuthSms', { mobile: owner, mac: HUAWEI });
+    expect(sent.code).toBe(0);
+    const ok = await c.post('/api/iot/deviceTerminalAuth', { mobile: owner, mac: HUAWEI, code: sent.data.devCode });
+    expect(ok.code).toBe(0);
+    await until(c, ok.data.commandId, 'applied');
+    expect(await centre()).toEqual([
+      [XIAOMI, false],
+      [IPHONE, true],
+      [HUAWEI, true],
+    ]);
+    expect(await access()).toEqual(await centre());
   });
 });
 

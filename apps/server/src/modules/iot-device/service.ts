@@ -393,8 +393,12 @@ export class Devices {
 
   // ── Security centre ──────────────────────────────────────────────────────────────────────────
 
-  /** GET /api/iot/iotDevice/security: the device's clients (blocked or not, their traffic), AP isolation, the night schedule. */
-  async security(simId: number): Promise<SecurityCentre> {
+  /**
+   * GET /api/iot/iotDevice/security: the device's clients (blocked or not, authorised or not, their
+   * traffic), AP isolation, the night schedule. `gated`: the device lets in only authorised phones
+   * (Phone access), whose record the clients' `authorized` is.
+   */
+  async security(simId: number, gated: boolean): Promise<SecurityCentre> {
     const d = await this.deviceFor(simId);
     const db = this.deps.db.db;
     await repo.expire(db, this.deps.now(), d.id);
@@ -420,6 +424,7 @@ export class Devices {
         name: r.name,
         band: r.band,
         blocked: r.blocked === 1,
+        authorized: gated ? r.authorized === 1 : null,
         trafficMb: Math.round((r.traffic_kb / 1024) * 100) / 100,
         seenAt: r.seen_at,
         commandState: lastBlock.get(r.mac) ?? '',

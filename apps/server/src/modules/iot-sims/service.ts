@@ -224,8 +224,13 @@ export class Sims {
 
   /** Refuses (code 40001) a call of a capability the card lacks, as its SIM info says (the app hides its menu). */
   async requireCapability(simId: number, capability: Capability, language: Language): Promise<void> {
+    if (!(await this.hasCapability(simId, capability, language))) throw notOffered();
+  }
+
+  /** Whether the card offers a capability, as its SIM info says. */
+  async hasCapability(simId: number, capability: Capability, language: Language): Promise<boolean> {
     const info = await this.getSimInfoCached(simId, this.deps.now(), language);
-    if (!info.capabilities.includes(capability)) throw notOffered();
+    return info.capabilities.includes(capability);
   }
 
   /** The §3 SIM info of one card, as of `now`, with texts in `language` (`view`: the card as read in this request). */

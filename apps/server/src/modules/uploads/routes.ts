@@ -70,6 +70,7 @@ export function simUploadRoutesOf(app: App, uploads: Uploads): void {
     },
     async (req) => {
       const { purpose, data } = await fileOf(req, uploads);
+      await uploads.checkSim(req.sim.simId, purpose);
       return ok(await uploads.save(simOwner(req.sim.simId), purpose, data));
     },
   );

@@ -42,8 +42,12 @@ export interface UploadsDeps {
 
 const isImage = (mime: string | undefined): mime is ImageMime => (UPLOAD_TYPES as readonly string[]).includes(mime ?? '');
 
+/** A check a module adds before a card's file of a purpose is kept (it throws to refuse). */
+export type SimUploadCheck = (simId: number, purpose: UploadPurpose) => Promise<void>;
+
 export class Uploads {
   readonly #readers: Reader[] = [];
+  readonly #simChecks: SimUploadCheck[] = [];
 
   constructor(private readonly deps: UploadsDeps) {}
 
@@ -62,6 +66,16 @@ export class Uploads {
     } catch {
       return false;
     }
+  }
+
+  /** Adds a check run before a card's upload is kept (the real-name consent); every check must pass. */
+  addSimCheck(check: SimUploadCheck): void {
+    this.#simChecks.push(check);
+  }
+
+  /** Runs the checks of a card's upload (before its bytes are looked at). */
+  async checkSim(simId: number, purpose: UploadPurpose): Promise<void> {
+    for (const check of this.#simChecks) await check(simId, purpose);
   }
 
   /** Adds an authorisation hook; a file is served when any hook allows it. */

@@ -124,3 +124,12 @@ export async function upload(
   const res = await app.inject({ method: 'POST', url, payload: form.payload, headers: { ...headers, ...form.headers } });
   return res.json() as { code: number; message: string; data: { id: string; url: string; mime: string; size: number; purpose: string } };
 }
+
+/** The card's holder agrees to the privacy policy in force, as the app does before ID and face photos. */
+export async function agreeToPrivacy(app: App, headers: Record<string, string>): Promise<void> {
+  const info = (await app.inject({ url: '/api/iot/simRealnameInfo', headers })).json();
+  const r = (
+    await app.inject({ method: 'POST', url: '/api/iot/realnameConsent', payload: { version: info.data.consentVersion }, headers })
+  ).json();
+  if (r.code !== 0) throw new Error(`consent refused: ${r.message}`);
+}

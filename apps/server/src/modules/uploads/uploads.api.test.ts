@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeCardClient, simLogin } from '../iot-money/test-kit.ts';
 import { makeBuyer } from '../orders/test-kit.ts';
-import { jpegWithMetadata, multipart, pngWithMetadata, upload, webpWithMetadata } from './test-kit.ts';
+import { agreeToPrivacy, jpegWithMetadata, multipart, pngWithMetadata, upload, webpWithMetadata } from './test-kit.ts';
 
 const SECRET = 'GPS 31.2304N 121.4737E';
 let t: TestApp;
@@ -15,7 +15,9 @@ afterAll(async () => t.close());
 
 const simHeaders = async () => {
   const { simNo } = await makeCardClient(t.app);
-  return simLogin(t.app, simNo);
+  const headers = await simLogin(t.app, simNo);
+  await agreeToPrivacy(t.app, headers);
+  return headers;
 };
 const fetchFile = (url: string, headers: Record<string, string>) => t.app.inject({ url, headers });
 /** Every stored file under the upload directory. */

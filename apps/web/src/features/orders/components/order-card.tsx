@@ -113,7 +113,8 @@ export function OrderCard({
       </button>
       {left > 0 ? (
         <div className="order-card-hold">
-          <ClockCircleOutline /> {t('shop.orders.holdLeft', { time: formatLeft(left) })}
+          <ClockCircleOutline />{' '}
+          {t(order.kind === 'goods' ? 'shop.orders.holdLeftGoods' : 'shop.orders.holdLeft', { time: formatLeft(left) })}
         </div>
       ) : null}
       {footnote}

@@ -50,11 +50,15 @@ export function OrderResult({
 }) {
   const { t } = useTranslation();
   const coin = order.kind === 'coupon';
+  // A package bought while another is in effect waits for its turn: it is not active yet.
+  const queued = order.kind === 'package' && order.status === 'effective' && (order.packageStartsAt ?? 0) > Date.now();
   return (
     <section className="card order-result" data-testid="order-result" data-status={order.status}>
       <Icon status={order.status} />
       <h2 className="order-result-title" data-testid="order-status">
-        {t(`iot.orderResult.${order.kind}.${order.status}`)}
+        {queued
+          ? t('iot.orderResult.package.queued', { date: formatDate(order.packageStartsAt ?? 0) })
+          : t(`iot.orderResult.${order.kind}.${order.status}`)}
       </h2>
       {order.status === 'pending' && waiting ? (
         <p className="order-result-sub">

@@ -1,7 +1,18 @@
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
-import { Avatar, List } from 'antd-mobile';
-import { BillOutline, ClockCircleOutline, LeftOutline, LockOutline, PhoneFill, RightOutline, UserContactOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ActionSheet, Avatar, List } from 'antd-mobile';
+import {
+  BillOutline,
+  ClockCircleOutline,
+  FileOutline,
+  GlobalOutline,
+  LeftOutline,
+  LockOutline,
+  PhoneFill,
+  RightOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stackDepth } from '../../../app/history.ts';
 import { useSimCouponList } from '../../../features/sim/api/sim-coupon-list.ts';
@@ -20,11 +31,13 @@ import { useLayoutText } from '../../../features/sim/layout-text.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
 import { formatDate } from '../../../lib/datetime.ts';
 import { Dialog } from '../../../lib/feedback.ts';
+import { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../../../lib/i18n.ts';
 import { knowsPage, navigateBack, navigateTo, redirectTo } from '../../../lib/nav.ts';
 
 const PAY_PASSWORD = '/pages/iot/index/payPassword/index';
 const SET_RENEW = '/pages/iot/index/setRenew/index';
 const ORDER_LOGS = '/pages/iot/index/orderLogs/index';
+const PROTOCOLS = '/pages-sub/iot/protocol/index';
 
 /** Switching SIMs only means something inside a device. */
 const CHANGE_DEVICE = '/pages-sub/iot/user/changeDevice/index';
@@ -103,6 +116,50 @@ function UserHead({ info, reply }: { info: SimInfo; reply: SimLayoutReply }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The SIM app's own settings: its language (the same choice as the shop's, kept in the browser; the
+ * server's texts asked for again in it) and its agreements.
+ */
+function LanguageSetting() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const language = (i18n.language || currentLanguage()) as Language;
+  return (
+    <>
+      <List mode="card">
+        <List.Item
+          prefix={<GlobalOutline color="#017a62" />}
+          extra={<span data-testid="sim-language">{t(`language.${language}`)}</span>}
+          onClick={() => setOpen(true)}
+        >
+          {t('my.language')}
+        </List.Item>
+        {knowsPage(PROTOCOLS) ? (
+          <List.Item prefix={<FileOutline color="#017a62" />} onClick={() => void navigateTo(PROTOCOLS)}>
+            {t('iot.protocol.menu')}
+          </List.Item>
+        ) : null}
+      </List>
+      <ActionSheet
+        visible={open}
+        extra={t('language.choose')}
+        cancelText={t('common.cancel')}
+        onClose={() => setOpen(false)}
+        actions={LANGUAGES.map((lng) => ({
+          key: lng,
+          text: t(`language.${lng}`),
+          bold: lng === language,
+          onClick: () => {
+            setOpen(false);
+            void changeLanguage(lng).then(() => queryClient.invalidateQueries());
+          },
+        }))}
+      />
+    </>
   );
 }
 
@@ -275,6 +332,7 @@ export default function IotUserPage() {
         {data.apn ? <List.Item extra={data.apn}>APN</List.Item> : null}
         {data.mobile ? <List.Item extra={data.mobile}>{t('iot.user.boundPhone')}</List.Item> : null}
       </List>
+      <LanguageSetting />
       <div style={{ padding: '0 12px' }}>
         <button
           type="button"

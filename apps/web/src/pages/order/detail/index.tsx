@@ -66,7 +66,8 @@ export default function OrderDetailPage() {
         <OrderStatusTag status={o.status} />
         {left > 0 ? (
           <div className="order-detail-hold">
-            <ClockCircleOutline /> {t('shop.orders.holdLeft', { time: formatLeft(left) })}
+            <ClockCircleOutline />{' '}
+            {t(o.kind === 'goods' ? 'shop.orders.holdLeftGoods' : 'shop.orders.holdLeft', { time: formatLeft(left) })}
           </div>
         ) : null}
         {o.status === 'cancelled' && o.cancelReason ? <div className="order-detail-note">{o.cancelReason}</div> : null}

@@ -210,7 +210,7 @@ export default function PayPage() {
         <Price fen={o.amount} size="lg" />
         {left > 0 ? (
           <span className="pay-hold">
-            <ClockCircleOutline /> {t('shop.pay.holdLeft', { time: formatLeft(left) })}
+            <ClockCircleOutline /> {t(o.kind === 'goods' ? 'shop.pay.holdLeftGoods' : 'shop.pay.holdLeft', { time: formatLeft(left) })}
           </span>
         ) : null}
       </section>

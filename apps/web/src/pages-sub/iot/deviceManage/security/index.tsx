@@ -14,8 +14,11 @@ import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { formatNearDateTime } from '../../../../lib/datetime.ts';
 import { Toast } from '../../../../lib/feedback.ts';
+import { knowsPage, navigateTo } from '../../../../lib/nav.ts';
 
 const SECURITY = '/pages-sub/iot/deviceManage/security/index';
+/** Where a phone not yet authorised gets its authorisation (the same record this page shows). */
+const PHONE_ACCESS = '/pages-sub/iot/index/deviceTerminalAuth/index';
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The badge of a command while it is open, or after it failed; nothing once applied. */
@@ -24,7 +27,7 @@ function OpenCommand({ command }: { command: Pick<DeviceCommand, 'state'> | null
   return <CommandBadge state={command.state} />;
 }
 
-/** The clients of the device's Wi-Fi: each one's band and traffic, blocked or not. */
+/** The clients of the device's Wi-Fi: each one's band and traffic, blocked or not, authorised or not (as Phone access says). */
 function Clients({ data }: { data: SecurityCentre }) {
   const { t } = useTranslation();
   const call = useSecurityCall();
@@ -38,8 +41,8 @@ function Clients({ data }: { data: SecurityCentre }) {
           <div key={x.mac} className="sec-client" data-testid={`client-${x.mac}`}>
             <div className="sec-client-head">
               <b>{x.name || t('iot.terminal.unnamed')}</b>
-              <span className={`sim-badge tone-${x.blocked ? 'bad' : 'good'}`} data-testid="client-state">
-                {x.blocked ? t('iot.security.blocked') : t('iot.security.allowed')}
+              <span className={`sim-badge tone-${x.blocked ? 'bad' : x.authorized === false ? 'warn' : 'good'}`} data-testid="client-state">
+                {x.blocked ? t('iot.security.blocked') : x.authorized === false ? t('iot.terminal.waiting') : t('iot.security.allowed')}
               </span>
             </div>
             <p className="muted">
@@ -51,19 +54,26 @@ function Clients({ data }: { data: SecurityCentre }) {
               {busy || x.commandState === 'failed' || x.commandState === 'timedOut' ? (
                 <CommandBadge state={x.commandState as DeviceCommand['state']} />
               ) : null}
-              <button
-                type="button"
-                className={`sim-ghost-btn${x.blocked ? '' : ' dev-btn-danger'}`}
-                disabled={busy || call.isPending}
-                onClick={() =>
-                  call.mutate(
-                    { call: 'blockClient', body: { mac: x.mac, block: !x.blocked } },
-                    { onSuccess: () => Toast.show({ content: t('iot.device.sent') }) },
-                  )
-                }
-              >
-                {x.blocked ? t('iot.security.unblock') : t('iot.security.block')}
-              </button>
+              <span className="sec-client-actions">
+                {!x.blocked && x.authorized === false && knowsPage(PHONE_ACCESS) ? (
+                  <button type="button" className="sim-ghost-btn" onClick={() => void navigateTo(PHONE_ACCESS)}>
+                    {t('iot.terminal.authorise')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className={`sim-ghost-btn${x.blocked ? '' : ' dev-btn-danger'}`}
+                  disabled={busy || call.isPending}
+                  onClick={() =>
+                    call.mutate(
+                      { call: 'blockClient', body: { mac: x.mac, block: !x.blocked } },
+                      { onSuccess: () => Toast.show({ content: t('iot.device.sent') }) },
+                    )
+                  }
+                >
+                  {x.blocked ? t('iot.security.unblock') : t('iot.security.block')}
+                </button>
+              </span>
             </div>
           </div>
         );

@@ -1,15 +1,54 @@
 import { isChineseId } from '@simshop/contract/validate';
+import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoUpload } from '../../../../../components/photo-upload.tsx';
 import { Input } from '../../../../../components/text-field.tsx';
+import { useProtocol } from '../../../../../features/sim/api/protocol.ts';
 import { useRealnameInfo } from '../../../../../features/sim/api/realname-info.ts';
-import { useSimPlatformAuth } from '../../../../../features/sim/api/sim-platform-auth.ts';
+import { useRealnameConsent, useSimPlatformAuth } from '../../../../../features/sim/api/sim-platform-auth.ts';
 import { SimLoadFailed, SimLoading } from '../../../../../features/sim/components/page-state.tsx';
+import { ProtocolView } from '../../../../../features/sim/components/protocol-view.tsx';
 import { AuthBadge, RequestSummary } from '../../../../../features/sim/components/realname-parts.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../../lib/feedback.ts';
+import { currentLanguage } from '../../../../../lib/i18n.ts';
 import { redirectTo } from '../../../../../lib/nav.ts';
+
+/**
+ * Before any ID or face photo: the privacy policy in force, and the holder's explicit consent to
+ * collecting them, recorded by the server with its version and time.
+ */
+function ConsentStep({ version }: { version: number }) {
+  const { t, i18n } = useTranslation();
+  const privacy = useProtocol('privacy', i18n.language ? currentLanguage() : 'en');
+  const consent = useRealnameConsent();
+  const [checked, setChecked] = useState(false);
+  return (
+    <div className="sim-page acct-page" data-testid="realname-consent">
+      <section className="card acct-card">
+        <h2>{t('iot.realnameAuth.consentTitle')}</h2>
+        <p className="muted">{t('iot.realnameAuth.consentIntro')}</p>
+      </section>
+      <section className="card acct-card acct-consent-policy">
+        <ProtocolView q={privacy} />
+      </section>
+      <section className="card acct-card">
+        <Checkbox checked={checked} onChange={setChecked}>
+          {t('iot.realnameAuth.consentCheck')}
+        </Checkbox>
+      </section>
+      <button
+        type="button"
+        className="sim-primary-btn"
+        disabled={!checked || !privacy.data || consent.isPending}
+        onClick={() => consent.mutate(privacy.data?.version ?? version)}
+      >
+        {t('iot.realnameAuth.consentAgree')}
+      </button>
+    </div>
+  );
+}
 
 /**
  * The platform's own real-name check: the holder's name, ID number (§5 rule with its check
@@ -42,6 +81,9 @@ export default function PlatformAuthPage() {
       </div>
     );
   }
+
+  // Photos only after consent to the privacy policy in force (the server refuses them otherwise).
+  if (!r.consent || r.consent.version !== r.consentVersion) return <ConsentStep version={r.consentVersion} />;
 
   const idOk = isChineseId(idNumber.trim());
   const ready = [...name.trim()].length >= 2 && idOk && photos.facePhoto && photos.idFrontPhoto && photos.idBackPhoto;
