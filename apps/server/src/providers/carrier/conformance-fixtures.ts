@@ -6,7 +6,9 @@
  */
 import { dayStart } from '../../lib/flow-math.ts';
 import { type FakeOneLink, startFakeOneLink } from './fake-onelink.ts';
+import { type FakeTelecom, startFakeTelecom } from './fake-telecom.ts';
 import { OneLinkCarrier } from './onelink.ts';
+import { TelecomCarrier } from './telecom.ts';
 import { CarrierSimulator, simulatedDayUsage } from './simulator.ts';
 import type { CarrierCard, CarrierProvider } from './types.ts';
 
@@ -111,7 +113,56 @@ export async function oneLinkFixture(): Promise<CarrierFixture & { fake: FakeOne
   };
 }
 
+export async function telecomFixture(): Promise<CarrierFixture & { fake: FakeTelecom; telecom: TelecomCarrier }> {
+  const fake = await startFakeTelecom();
+  // Each day's figure is the simulator's, in MB with decimals (the 0.40 MB the adapter's rounding drops).
+  fake.dayMb = (iccid, day) => simulatedDayUsage(simNoOf.get(iccid) ?? '', day) + 0.4;
+  fake.applyAfterMs = 30;
+  const simNoOf = new Map<string, string>();
+  const telecom = new TelecomCarrier({
+    baseUrl: fake.url,
+    userId: fake.userId,
+    password: fake.password,
+    key: fake.key,
+    callsPerSecond: 500,
+    timeoutMs: 2_000,
+  });
+  const cards = [1, 2, 3].map(cardN);
+  const add = (card: CarrierCard) => {
+    simNoOf.set(card.iccid, card.simNo);
+    if (!fake.cards.has(card.iccid)) fake.addCard(card.iccid);
+  };
+  for (const c of cards) add(c);
+  const cardOf = (card: CarrierCard) => fake.cards.get(card.iccid)!;
+  return {
+    name: 'telecom',
+    fake,
+    telecom,
+    carrier: telecom,
+    cards,
+    unknown: UNKNOWN,
+    add,
+    at: (now) => {
+      fake.clock = now;
+    },
+    dayMb: (card, day) => simulatedDayUsage(card.simNo, day),
+    lagAt: (now) => now - dayStart(now),
+    separate: (card) => {
+      cardOf(card).separated = true;
+      cardOf(card).imei = '860000000000009';
+    },
+    setRealName: (card, state) => {
+      cardOf(card).realNameStatus = state === 'registered' ? '1' : '0';
+    },
+    offeringCode: 'CT-OFFER-1',
+    openedOn: (card) => cardOf(card).offers.length,
+    settle: () => new Promise((resolve) => setTimeout(resolve, 40)),
+    close: () => fake.close(),
+  };
+}
+
 export const carrierFixtures: [string, () => Promise<CarrierFixture>][] = [
   ['simulator', simulatorFixture],
   ['onelink', oneLinkFixture],
+  ['telecom', telecomFixture],
 ];
