@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { WechatPayConfig } from './providers/payment/wechatpay.ts';
 import type { CarrierAccountSettings } from './providers/carrier/select.ts';
+import type { WechatPayConfig } from './providers/payment/wechatpay.ts';
 import type { AliyunSmsConfig } from './providers/sms/aliyun.ts';
 import { NOTICE_KINDS, type NoticeKind, SMS_KINDS, type SmsKind } from './providers/sms/provider.ts';
 

@@ -16,12 +16,21 @@ function encrypt(text: string, key: string): string {
   const k = Buffer.alloc(24);
   for (let i = 0; i < 3; i++) Buffer.from(key.slice(i * 3, i * 3 + 3), 'utf8').copy(k, i * 8);
   const c = createCipheriv('des-ede3', k, null);
-  return Buffer.concat([c.update(text, 'utf8'), c.final()]).toString('hex').toUpperCase();
+  return Buffer.concat([c.update(text, 'utf8'), c.final()])
+    .toString('hex')
+    .toUpperCase();
 }
 
 /** What the signature covers: the call's values but the signature and password, and the plain password, sorted, comma-joined. */
 const signed = (p: Record<string, string>, password: string) =>
-  [...Object.entries(p).filter(([k]) => k !== 'sign' && k !== 'passWord').map(([, v]) => v), password].sort().join(',');
+  [
+    ...Object.entries(p)
+      .filter(([k]) => k !== 'sign' && k !== 'passWord')
+      .map(([, v]) => v),
+    password,
+  ]
+    .sort()
+    .join(',');
 
 export interface FakeTelecomCard {
   iccid: string;
@@ -139,7 +148,11 @@ export async function startFakeTelecom(options: { userId?: string; password?: st
         return xml(mb);
       }
       case 'queryCardMainStatus':
-        return json({ productMainStatusCd: card.mainStatus, productMainStatusName: card.mainStatus === '4' ? '在用' : '停机', productStatusName: card.statusName });
+        return json({
+          productMainStatusCd: card.mainStatus,
+          productMainStatusName: card.mainStatus === '4' ? '在用' : '停机',
+          productStatusName: card.statusName,
+        });
       case 'queryNetBlockStatus':
         return json({ netBlockStatus: card.netBlocked ? '1' : '0' });
       case 'getOnlineStatus':

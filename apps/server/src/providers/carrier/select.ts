@@ -32,8 +32,15 @@ export interface CarrierAccountSettings {
 export function carrierFor(name: CarrierName, account: CarrierAccountSettings | null, operations?: OperationStore): CarrierProvider {
   if (name === 'simulator') return new CarrierSimulator();
   if (name === 'none' || !account) return new NoCarrier();
-  const common = { baseUrl: account.baseUrl, callsPerSecond: account.callsPerSecond, timeoutMs: account.timeoutMs, retries: account.retries, operations };
-  if (name === 'onelink') return new OneLinkCarrier({ ...common, appid: account.account, password: account.secret, apnName: account.apnName });
+  const common = {
+    baseUrl: account.baseUrl,
+    callsPerSecond: account.callsPerSecond,
+    timeoutMs: account.timeoutMs,
+    retries: account.retries,
+    operations,
+  };
+  if (name === 'onelink')
+    return new OneLinkCarrier({ ...common, appid: account.account, password: account.secret, apnName: account.apnName });
   if (name === 'unicom') return new UnicomCarrier({ ...common, username: account.account, apiKey: account.secret });
   return new TelecomCarrier({ ...common, userId: account.account, password: account.secret, key: account.key });
 }

@@ -103,12 +103,19 @@ export function telecomEncrypt(text: string, key: string): string {
     return b;
   });
   const cipher = createCipheriv('des-ede3', Buffer.concat(parts), null);
-  return Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('hex').toUpperCase();
+  return Buffer.concat([cipher.update(text, 'utf8'), cipher.final()])
+    .toString('hex')
+    .toUpperCase();
 }
 
 /** The values signed: every parameter but the signature and the encrypted password, plus the plain password, in natural order. */
 export function telecomSignText(params: Record<string, string>, password: string): string {
-  return [...Object.entries(params).filter(([k]) => k !== 'sign' && k !== 'passWord').map(([, v]) => v), password]
+  return [
+    ...Object.entries(params)
+      .filter(([k]) => k !== 'sign' && k !== 'passWord')
+      .map(([, v]) => v),
+    password,
+  ]
     .sort()
     .join(',');
 }
@@ -289,7 +296,15 @@ export class TelecomCarrier implements CarrierProvider {
         const online = await this.#json('getOnlineStatus', { iccid: card.iccid });
         onlineStatus = String(online.onlineStatus ?? '') === '1' ? 1 : 2;
       }
-      return { iccid: card.iccid, lifecycle, dataOn, onlineStatus, stopReason, stopDetail: stopReason === 'none' ? null : detail, asOf: now };
+      return {
+        iccid: card.iccid,
+        lifecycle,
+        dataOn,
+        onlineStatus,
+        stopReason,
+        stopDetail: stopReason === 'none' ? null : detail,
+        asOf: now,
+      };
     });
   }
 
@@ -329,7 +344,11 @@ export class TelecomCarrier implements CarrierProvider {
       const row =
         change.action === 'data-on' || change.action === 'data-off'
           ? await this.#json('singleCutNet', { iccid: card.iccid, action: change.action === 'data-off' ? 'ADD' : 'DEL' })
-          : await this.#json('disabledNumber', { iccid: card.iccid, orderTypeId: change.action === 'suspend' ? DISABLE : ENABLE, acctCd: '' });
+          : await this.#json('disabledNumber', {
+              iccid: card.iccid,
+              orderTypeId: change.action === 'suspend' ? DISABLE : ENABLE,
+              acctCd: '',
+            });
       return { ref: row.GROUP_TRANSACTIONID ? String(row.GROUP_TRANSACTIONID) : null };
     };
     const asked = await this.#book.find(card, change.opKey);
