@@ -16,7 +16,10 @@ const yearly = { name: '全国通用流量 200GB 年包', flowMb: 200 * 1024, du
  * The product's usage accounting over each carrier: whatever the carrier's rhythm and lag, each
  * closed day is charged exactly the carrier's figure, once, on SQLite and on PostgreSQL.
  */
-describe.each(carrierFixtures)('usage accounting over the carrier: %s', (_name, make) => {
+// China Unicom's CMP gives a cycle counter, no day figures (decision 0075): its usage is not yet accounted.
+const withDayFigures = carrierFixtures.filter(([name]) => name !== 'unicom');
+
+describe.each(withDayFigures)('usage accounting over the carrier: %s', (_name, make) => {
   let t: TestApp;
   let fx: CarrierFixture;
   let clock = DAY1;
