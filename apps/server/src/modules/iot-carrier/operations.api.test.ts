@@ -94,9 +94,14 @@ describe('carrier operations across a restart', () => {
     const card = cardN(703);
     fake.addCard(card.simNo, card.iccid);
     fake.failNext('change/sim-status', '12061', '当前状态不允许此操作');
-    const refused = await before.iotCarrier.changeState(card, { opKey: 'restart-refused-1', action: 'suspend' }, NOW).catch((e: unknown) => e);
+    const refused = await before.iotCarrier
+      .changeState(card, { opKey: 'restart-refused-1', action: 'suspend' }, NOW)
+      .catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'refused', operatorCode: '12061' });
-    expect(await row('restart-refused-1')).toMatchObject({ status: 'failed', reason: 'OneLink change/sim-status: 当前状态不允许此操作 (12061)' });
+    expect(await row('restart-refused-1')).toMatchObject({
+      status: 'failed',
+      reason: 'OneLink change/sim-status: 当前状态不允许此操作 (12061)',
+    });
     const asked = calls('change/sim-status');
     expect(await after.iotCarrier.changeState(card, { opKey: 'restart-refused-1', action: 'suspend' }, NOW)).toMatchObject({
       state: 'failed',
