@@ -188,7 +188,10 @@ export class OneLinkCarrier implements CarrierProvider {
     return code === 'refused' ? new ProvisionError(message, body.status) : new CarrierError(code, message, body.status);
   }
 
-  /** One call: rate-limited, with a fresh token (once more after an expired one), throttled and unanswered calls tried again. */
+  /**
+   * One call: rate-limited, with a fresh token (once more after an expired one), throttled and
+   * unanswered calls tried again (a change only when throttled: one unanswered may have been taken).
+   */
   async #call(path: string, params: Record<string, string>): Promise<Row[]> {
     const retries = this.options.retries ?? 2;
     let tokenRetried = false;
@@ -209,6 +212,8 @@ export class OneLinkCarrier implements CarrierProvider {
         throw err;
       } catch (err) {
         if (!(err instanceof CarrierError) || !err.retryable || attempt >= retries) throw err;
+        // A change without an answer may have been taken: not sent again (its record is polled instead).
+        if (/^(change|operate)\//.test(path) && err.code !== 'throttled') throw err;
         await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }

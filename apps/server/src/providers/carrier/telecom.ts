@@ -90,6 +90,8 @@ const STOP_WORDS: [string, StopReason][] = [
 ];
 
 const DAYS_KEPT = 31;
+/** The methods that change something at the operator. */
+const CHANGES = new Set(['disabledNumber', 'singleCutNet', 'orderFlowPackage', 'speedLimitAction']);
 const DISABLE = '19';
 const ENABLE = '20';
 
@@ -181,6 +183,8 @@ export class TelecomCarrier implements CarrierProvider {
         return await this.#fetch(method, params);
       } catch (err) {
         if (!(err instanceof CarrierError) || !err.retryable || attempt >= retries) throw err;
+        // A change without an answer may have been taken: not sent again (its record is polled instead).
+        if (CHANGES.has(method) && err.code !== 'throttled') throw err;
         await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }

@@ -147,6 +147,8 @@ export class UnicomCarrier implements CarrierProvider {
         return await turn;
       } catch (err) {
         if (!(err instanceof CarrierError) || !err.retryable || attempt >= retries) throw err;
+        // A change without an answer may have been taken: not sent again (its record is polled instead).
+        if (method === 'PUT' && err.code !== 'throttled') throw err;
         await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }
