@@ -7,6 +7,7 @@ export interface IotCarrierTables {
    */
   iot_carrier_usage_marks: {
     sim_id: number;
+    /** The UTC+8 day (`YYYY-MM-DD`), or `cycle:YYYY-MM` for a cycle counter's reading (decision 0075). */
     day: string;
     carrier_mb: number | null;
     as_of: number;
