@@ -188,6 +188,8 @@ const envSchema = z.object({
   CARRIER_KEY: z.string().min(3).max(64).optional(),
   CARRIER_CALLS_PER_SECOND: integer('CARRIER_CALLS_PER_SECOND', 1, 1000).optional(),
   CARRIER_APN: z.string().min(1).max(64).optional(),
+  CARRIER_DATA_PLAN: z.string().min(1).max(64).optional(),
+  CARRIER_NO_DATA_PLAN: z.string().min(1).max(64).optional(),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
   DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
@@ -431,6 +433,8 @@ function carrierAccountSettings(e: z.infer<typeof envSchema>, provider: string, 
     key: e.CARRIER_KEY ?? '',
     ...(e.CARRIER_CALLS_PER_SECOND ? { callsPerSecond: e.CARRIER_CALLS_PER_SECOND } : {}),
     ...(e.CARRIER_APN ? { apnName: e.CARRIER_APN } : {}),
+    ...(e.CARRIER_DATA_PLAN ? { dataOnPlan: e.CARRIER_DATA_PLAN } : {}),
+    ...(e.CARRIER_NO_DATA_PLAN ? { dataOffPlan: e.CARRIER_NO_DATA_PLAN } : {}),
   };
 }
 

@@ -28,6 +28,8 @@ describe('the carrier named by CARRIER_PROVIDER', () => {
       expect(carrier.name).toBe(name);
       expect(carrier.limits.callsPerSecond).toBe(4);
     }
+    const unicom = loadConfig({ CARRIER_PROVIDER: 'unicom', ...account, CARRIER_DATA_PLAN: 'CU_DATA', CARRIER_NO_DATA_PLAN: 'CU_OFF' });
+    expect(unicom.carrierAccount).toMatchObject({ dataOnPlan: 'CU_DATA', dataOffPlan: 'CU_OFF' });
     expect(carrierFor('simulator', null).name).toBe('simulator');
     expect(loadConfig({}).carrierAccount).toBeNull();
   });

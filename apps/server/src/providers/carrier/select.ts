@@ -25,6 +25,9 @@ export interface CarrierAccountSettings {
   callsPerSecond?: number;
   /** The APN whose data service is switched (OneLink). */
   apnName?: string;
+  /** The communication plans of a card with data and without (Unicom). */
+  dataOnPlan?: string;
+  dataOffPlan?: string;
   timeoutMs?: number;
   retries?: number;
 }
@@ -41,6 +44,13 @@ export function carrierFor(name: CarrierName, account: CarrierAccountSettings | 
   };
   if (name === 'onelink')
     return new OneLinkCarrier({ ...common, appid: account.account, password: account.secret, apnName: account.apnName });
-  if (name === 'unicom') return new UnicomCarrier({ ...common, username: account.account, apiKey: account.secret });
+  if (name === 'unicom')
+    return new UnicomCarrier({
+      ...common,
+      username: account.account,
+      apiKey: account.secret,
+      dataOnPlan: account.dataOnPlan,
+      dataOffPlan: account.dataOffPlan,
+    });
   return new TelecomCarrier({ ...common, userId: account.account, password: account.secret, key: account.key });
 }

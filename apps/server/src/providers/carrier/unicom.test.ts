@@ -97,4 +97,14 @@ describe('China Unicom CMP (Control Center) adapter against the fake platform', 
     expect(refused).toMatchObject({ operatorCode: '30000001' });
     expect(await carrier.operation(cardN(1), 'O-1', NOW)).toMatchObject({ state: 'failed' });
   });
+
+  it('switches data off and on by the communication plans the account names', async () => {
+    fake.applyAfterMs = 0;
+    const carrier = make({ dataOnPlan: 'CU_DATA', dataOffPlan: 'CU_OFF' });
+    fake.devices.get(cardN(1).iccid)!.communicationPlan = 'CU_DATA';
+    expect((await carrier.changeState(cardN(1), { opKey: 'off-1', action: 'data-off' }, NOW)).state).toBe('pending');
+    expect((await carrier.operation(cardN(1), 'off-1', NOW)).state).toBe('done');
+    expect(fake.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ communicationPlan: 'CU_OFF' }]);
+    expect((await carrier.status([cardN(1)], NOW))[0]).toMatchObject({ dataOn: false, stopReason: 'requested', onlineStatus: 2 });
+  });
 });
