@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppPair, type TestAppPair } from '../../../test/helpers.ts';
 import { cardN } from '../../providers/carrier/conformance-fixtures.ts';
 import { type FakeOneLink, startFakeOneLink } from '../../providers/carrier/fake-onelink.ts';
+import { type FakeTelecom, startFakeTelecom } from '../../providers/carrier/fake-telecom.ts';
 import type { CarrierCard } from '../../providers/carrier/types.ts';
+import { makeCard } from '../iot-money/test-kit.ts';
 import { DbOperationStore, pollOperations } from './operations.ts';
+import { pushDataSwitch } from './service.ts';
 
 /** 2026-03-20 10:00 in China. */
 const NOW = Date.UTC(2026, 2, 20, 2);
@@ -110,5 +113,71 @@ describe('carrier operations across a restart', () => {
       reason: 'OneLink change/sim-status: 当前状态不允许此操作 (12061)',
     });
     expect(calls('change/sim-status', card)).toBe(1);
+  });
+});
+
+/** The data switch of a card through the app over China Telecom, across a restart mid-operation. */
+describe('a data switch at China Telecom across a restart', () => {
+  let pair: TestAppPair;
+  let fake: FakeTelecom;
+  let clock = NOW;
+  beforeAll(async () => {
+    fake = await startFakeTelecom();
+    fake.clock = NOW;
+    fake.applyAfterMs = 3_600_000;
+    // The cards the tests' app makes (and its demo cards) are the platform's.
+    fake.knowsEveryCard = true;
+    pair = await createTestAppPair({
+      now: () => clock,
+      carrier: 'telecom',
+      carrierAccount: {
+        baseUrl: fake.url,
+        account: fake.userId,
+        secret: fake.password,
+        key: fake.key,
+        callsPerSecond: 500,
+        timeoutMs: 2_000,
+      },
+    });
+  });
+  afterAll(async () => {
+    await pair.close();
+    await fake.close();
+  });
+
+  it('cuts data once: the restarted instance polls the cut under way, and confirms it when the platform is done', async () => {
+    const [before, after] = pair.apps;
+    const made = await makeCard(before, { now: clock, packages: [{ flowMb: 10_240, duration: 30, unit: 1 }] });
+    const remote = fake.cards.get(made.iccid)!;
+    const cuts = () => fake.requests.filter((r) => r.method === 'singleCutNet' && r.params.iccid === made.iccid);
+    const state = () =>
+      before.db.db.selectFrom('iot_sims').select(['internet_status', 'carrier_data']).where('id', '=', made.id).executeTakeFirstOrThrow();
+    // The platform decided the card's data should be off; the carrier has not done it yet.
+    await before.db.db.updateTable('iot_sims').set({ internet_status: 0, carrier_data: 1 }).where('id', '=', made.id).execute();
+    await pushDataSwitch(before.db, before.iotCarrier, made.id, clock);
+    expect(cuts().map((r) => r.params.action)).toEqual(['ADD']);
+    const [op] = await before.db.db
+      .selectFrom('iot_carrier_operations')
+      .selectAll()
+      .where('iccid', '=', made.iccid)
+      .where('request', '=', '{"action":"data-off"}')
+      .execute();
+    expect(op).toMatchObject({ carrier: 'telecom', kind: 'state', request: '{"action":"data-off"}', status: 'pending' });
+    expect(await state()).toEqual({ internet_status: 0, carrier_data: 1 });
+
+    // Restarted: the other instance tries the switch again a minute later: the same operation, polled.
+    clock += 60_000;
+    await pushDataSwitch(after.db, after.iotCarrier, made.id, clock);
+    expect(cuts()).toHaveLength(1);
+    expect(await state()).toEqual({ internet_status: 0, carrier_data: 1 });
+
+    remote.netBlocked = true;
+    clock += 60_000;
+    await pushDataSwitch(after.db, after.iotCarrier, made.id, clock);
+    expect(cuts()).toHaveLength(1);
+    expect(await state()).toEqual({ internet_status: 0, carrier_data: 0 });
+    expect(
+      await before.db.db.selectFrom('iot_carrier_operations').select(['status', 'operator_ref']).where('op_key', '=', op!.op_key).execute(),
+    ).toEqual([{ status: 'done', operator_ref: op!.operator_ref }]);
   });
 });

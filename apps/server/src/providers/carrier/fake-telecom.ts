@@ -58,6 +58,8 @@ export interface FakeTelecom {
   qps: number;
   latencyMs: number;
   applyAfterMs: number;
+  /** Cards never seen are taken as the platform's own, added as they are first asked (a fleet already there). */
+  knowsEveryCard: boolean;
   /** MB (with decimals) a card used on a day. */
   dayMb: ((iccid: string, day: string) => number) | null;
   /** The next call of `method` answers this body instead (a bare code like `-5`, or a JSON resultCode). */
@@ -90,6 +92,7 @@ export async function startFakeTelecom(options: { userId?: string; password?: st
     qps: 0,
     latencyMs: 0,
     applyAfterMs: 0,
+    knowsEveryCard: false,
     dayMb: null,
     requests: [],
     addCard(iccid) {
@@ -134,7 +137,7 @@ export async function startFakeTelecom(options: { userId?: string; password?: st
   const day = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 
   function answer(method: string, p: Record<string, string>): string {
-    const card = fake.cards.get(p.iccid ?? '');
+    const card = fake.cards.get(p.iccid ?? '') ?? (fake.knowsEveryCard && p.iccid ? fake.addCard(p.iccid) : undefined);
     if (!card) return '-4';
     const tx = () => `CT${String(++seq).padStart(10, '0')}`;
     switch (method) {
