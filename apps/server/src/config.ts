@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CarrierAccountSettings } from './providers/carrier/select.ts';
 import type { WechatPayConfig } from './providers/payment/wechatpay.ts';
 import type { AliyunSmsConfig } from './providers/sms/aliyun.ts';
 import { NOTICE_KINDS, type NoticeKind, SMS_KINDS, type SmsKind } from './providers/sms/provider.ts';
@@ -180,7 +181,15 @@ const envSchema = z.object({
     .optional(),
   WECHAT_APP_SECRET: z.string().min(16, 'WECHAT_APP_SECRET must be at least 16 characters').optional(),
   REALNAME_REVIEW_SECONDS: integer('REALNAME_REVIEW_SECONDS', 0, 86_400).optional(),
-  CARRIER_PROVIDER: z.enum(['simulator', 'none']).optional(),
+  CARRIER_PROVIDER: z.enum(['onelink', 'unicom', 'telecom', 'simulator', 'none']).optional(),
+  CARRIER_BASE_URL: z.url({ protocol: /^https?$/, error: 'CARRIER_BASE_URL must be an http:// or https:// URL' }).optional(),
+  CARRIER_ACCOUNT: z.string().min(1).max(128).optional(),
+  CARRIER_SECRET: z.string().min(1).max(256).optional(),
+  CARRIER_KEY: z.string().min(3).max(64).optional(),
+  CARRIER_CALLS_PER_SECOND: integer('CARRIER_CALLS_PER_SECOND', 1, 1000).optional(),
+  CARRIER_APN: z.string().min(1).max(64).optional(),
+  CARRIER_DATA_PLAN: z.string().min(1).max(64).optional(),
+  CARRIER_NO_DATA_PLAN: z.string().min(1).max(64).optional(),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
   DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
@@ -278,7 +287,14 @@ export interface Config {
    * at /carrier/realname, or none (packages are refused and refunded, no real-name page). The
    * simulator by default outside production, none in production unless named.
    */
-  carrier: 'simulator' | 'none';
+  carrier: 'onelink' | 'unicom' | 'telecom' | 'simulator' | 'none';
+  /**
+   * The operator account of a real carrier (CARRIER_BASE_URL, CARRIER_ACCOUNT: OneLink's appid,
+   * the Unicom CMP user name or the Telecom CMP user_id; CARRIER_SECRET: the password or API key;
+   * CARRIER_KEY: the Telecom CMP key; CARRIER_CALLS_PER_SECOND; CARRIER_APN); null for the simulator
+   * and none.
+   */
+  carrierAccount: CarrierAccountSettings | null;
   /**
    * Device control: the in-process simulator or an MQTT broker (DEVICE_PROVIDER, MQTT_URL); how long
    * a command may take before it counts as timed out; how often simulated devices report and how
@@ -401,6 +417,27 @@ function smsGatewaySettings(e: z.infer<typeof envSchema>): { gateway: AliyunSmsC
   return { gateway, problems };
 }
 
+/** A real carrier (CARRIER_PROVIDER=onelink, unicom or telecom) needs its account's address and credentials. */
+function carrierAccountSettings(e: z.infer<typeof envSchema>, provider: string, problems: string[]): CarrierAccountSettings | null {
+  if (provider !== 'onelink' && provider !== 'unicom' && provider !== 'telecom') return null;
+  const why = `with CARRIER_PROVIDER=${provider}`;
+  if (!e.CARRIER_BASE_URL) problems.push(`CARRIER_BASE_URL: must be set ${why}`);
+  if (!e.CARRIER_ACCOUNT) problems.push(`CARRIER_ACCOUNT: must be set ${why}`);
+  if (!e.CARRIER_SECRET) problems.push(`CARRIER_SECRET: must be set ${why}`);
+  if (provider === 'telecom' && !/^.{3}.{3}.{3}$/.test(e.CARRIER_KEY ?? ''))
+    problems.push('CARRIER_KEY: must be the 9-character key of the account (three parts of 3) with CARRIER_PROVIDER=telecom');
+  return {
+    baseUrl: e.CARRIER_BASE_URL ?? '',
+    account: e.CARRIER_ACCOUNT ?? '',
+    secret: e.CARRIER_SECRET ?? '',
+    key: e.CARRIER_KEY ?? '',
+    ...(e.CARRIER_CALLS_PER_SECOND ? { callsPerSecond: e.CARRIER_CALLS_PER_SECOND } : {}),
+    ...(e.CARRIER_APN ? { apnName: e.CARRIER_APN } : {}),
+    ...(e.CARRIER_DATA_PLAN ? { dataOnPlan: e.CARRIER_DATA_PLAN } : {}),
+    ...(e.CARRIER_NO_DATA_PLAN ? { dataOffPlan: e.CARRIER_NO_DATA_PLAN } : {}),
+  };
+}
+
 /** OAUTH_PROVIDER=wechat needs the app's id and secret, and PUBLIC_URL for WeChat's callback. */
 function wechatProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
@@ -454,6 +491,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const payment = providerSettings(e, paymentProviders);
   if (payment.problems.length > 0) throw new ConfigError(`Invalid configuration: ${payment.problems.join('; ')}`);
   const tls = tlsSettings(e);
+  const carrier = e.CARRIER_PROVIDER ?? (production ? 'none' : 'simulator');
+  const carrierProblems: string[] = [];
+  const carrierAccount = carrierAccountSettings(e, carrier, carrierProblems);
+  if (carrierProblems.length > 0) throw new ConfigError(`Invalid configuration: ${carrierProblems.join('; ')}`);
   if (e.DEVICE_PROVIDER === 'mqtt' && !e.MQTT_URL)
     throw new ConfigError('Invalid configuration: MQTT_URL: must be set with DEVICE_PROVIDER=mqtt');
   return {
@@ -485,7 +526,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     realnameReviewMs: (e.REALNAME_REVIEW_SECONDS ?? (production ? 0 : 15)) * 1000,
-    carrier: e.CARRIER_PROVIDER ?? (production ? 'none' : 'simulator'),
+    carrier,
+    carrierAccount,
     oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
     device: {
       provider: e.DEVICE_PROVIDER ?? 'simulator',

@@ -216,7 +216,7 @@ describe('simulators in production', () => {
     expect(loadConfig(explicit)).toMatchObject({ carrier: 'simulator', oauth: { provider: 'simulator' }, paymentProviders: ['sandbox'] });
     expect(loadConfig({ ...production, REALNAME_REVIEW_SECONDS: '15' }).realnameReviewMs).toBe(15_000);
     expect(loadConfig({})).toMatchObject({ carrier: 'simulator', realnameReviewMs: 15_000, oauth: { provider: 'simulator' } });
-    expect(configError({ CARRIER_PROVIDER: 'onelink' })).toMatch(/^Invalid configuration: CARRIER_PROVIDER: /);
+    expect(configError({ CARRIER_PROVIDER: 'orange' })).toMatch(/^Invalid configuration: CARRIER_PROVIDER: /);
     const t = await createTestApp({}, explicit);
     try {
       for (const page of pages) expect(t.app.hasRoute(page), `${page.method} ${page.url}`).toBe(true);

@@ -2,7 +2,7 @@ import { DurationUnit } from '@simshop/contract/iot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { chinaDay, DAY_MS } from '../../lib/flow-math.ts';
-import { type CarrierFixture, carrierFixtures } from '../../providers/carrier/conformance-fixtures.ts';
+import { type CarrierFixture, carrierFixtures, unicomFixture } from '../../providers/carrier/conformance-fixtures.ts';
 import type { CarrierCard, CarrierProvider } from '../../providers/carrier/types.ts';
 import { makeCard } from '../iot-money/test-kit.ts';
 import { syncAll } from './service.ts';
@@ -16,7 +16,10 @@ const yearly = { name: '全国通用流量 200GB 年包', flowMb: 200 * 1024, du
  * The product's usage accounting over each carrier: whatever the carrier's rhythm and lag, each
  * closed day is charged exactly the carrier's figure, once, on SQLite and on PostgreSQL.
  */
-describe.each(carrierFixtures)('usage accounting over the carrier: %s', (_name, make) => {
+// China Unicom's CMP gives a cycle counter, no day figures (decision 0075): accounted below.
+const withDayFigures = carrierFixtures.filter(([name]) => name !== 'unicom');
+
+describe.each(withDayFigures)('usage accounting over the carrier: %s', (_name, make) => {
   let t: TestApp;
   let fx: CarrierFixture;
   let clock = DAY1;
@@ -82,5 +85,83 @@ describe.each(carrierFixtures)('usage accounting over the carrier: %s', (_name, 
     const charged = await days(id);
     const expected = [10, 11, 12].map((d) => chinaDay(DAY1 + d * DAY_MS)).map((day) => ({ day, flow_mb: fx.dayMb(card, day) }));
     expect(charged.slice(0, 3)).toEqual(expected);
+  });
+});
+
+/**
+ * Usage accounting over a carrier with a cycle counter only (China Unicom's CMP): every MB the
+ * counter adds while the card is followed is charged once, however the readings fall, on SQLite and
+ * on PostgreSQL.
+ */
+describe('usage accounting over a cycle counter: unicom', () => {
+  let t: TestApp;
+  let fx: Awaited<ReturnType<typeof unicomFixture>>;
+  let clock = DAY1;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    fx = await unicomFixture();
+  });
+  afterAll(async () => {
+    await fx.close();
+    await t.close();
+  });
+
+  const newCard = async (): Promise<{ id: number; card: CarrierCard }> => {
+    const made = await makeCard(t.app, { packages: [yearly], now: clock });
+    const card = { simNo: made.simNo, iccid: made.iccid, operatorType: 4 };
+    fx.add(card);
+    return { id: made.id, card };
+  };
+  const charged = async (simId: number) => {
+    const days = await t.app.db.db.selectFrom('iot_usage_daily').select(['flow_mb']).where('sim_id', '=', simId).execute();
+    const sim = await t.app.db.db.selectFrom('iot_sims').select(['use_flow']).where('id', '=', simId).executeTakeFirstOrThrow();
+    return { days: days.reduce((sum, d) => sum + d.flow_mb, 0), useFlow: sim.use_flow };
+  };
+  const syncEvery = async (carrier: CarrierProvider, until: number, step: number) => {
+    for (; clock < until; ) {
+      clock = Math.min(until, clock + step);
+      fx.at(clock);
+      await syncAll(t.app.db, carrier, clock).catch(() => 0);
+    }
+  };
+
+  it('charges the MB the counter adds from the first reading on, once, whatever the rhythm', async () => {
+    clock = DAY1;
+    fx.at(clock);
+    const { id, card } = await newCard();
+    // The first reading (mid-cycle) charges nothing: the usage before it is not the card's.
+    await syncAll(t.app.db, fx.carrier, clock).catch(() => 0);
+    expect(await charged(id)).toEqual({ days: 0, useFlow: 0 });
+    await syncEvery(fx.carrier, DAY1 + 3 * DAY_MS, 5 * HOUR);
+    const used = [0, 1, 2].reduce((sum, d) => sum + fx.dayMb(card, chinaDay(DAY1 + d * DAY_MS)), 0);
+    expect(await charged(id)).toEqual({ days: used, useFlow: used });
+    const [mark] = await t.app.db.db
+      .selectFrom('iot_carrier_usage_marks')
+      .selectAll()
+      .where('sim_id', '=', id)
+      .where('day', '=', 'cycle:2026-03')
+      .execute();
+    expect(mark).toMatchObject({ as_of: DAY1 + 3 * DAY_MS, final: 0 });
+  });
+
+  it('charges late, never loses, what the counter added while it could not be read', async () => {
+    clock = DAY1 + 5 * DAY_MS;
+    fx.at(clock);
+    const { id, card } = await newCard();
+    await syncAll(t.app.db, fx.carrier, clock).catch(() => 0);
+    let down = true;
+    const failing = new Proxy(fx.carrier, {
+      get(target, prop, receiver) {
+        if (prop === 'usageMonths' && down) return async () => Promise.reject(new Error('the carrier did not answer'));
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await syncEvery(failing, DAY1 + 6 * DAY_MS + 12 * HOUR, 4 * HOUR);
+    expect(await charged(id)).toEqual({ days: 0, useFlow: 0 });
+    down = false;
+    await syncEvery(fx.carrier, DAY1 + 8 * DAY_MS, 4 * HOUR);
+    const used = [5, 6, 7].reduce((sum, d) => sum + fx.dayMb(card, chinaDay(DAY1 + d * DAY_MS)), 0);
+    expect(await charged(id)).toEqual({ days: used, useFlow: used });
   });
 });

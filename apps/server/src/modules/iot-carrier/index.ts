@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
-import { NoCarrier } from '../../providers/carrier/none.ts';
-import { CarrierSimulator } from '../../providers/carrier/simulator.ts';
+import { carrierFor } from '../../providers/carrier/select.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
+import { DbOperationStore, pollOperations } from './operations.ts';
 import { carrierJobs } from './service.ts';
 import { CardSpeeds } from './speed.ts';
 
@@ -19,11 +19,16 @@ declare module 'fastify' {
 /** The carrier: provisioning and usage of IoT cards, synchronised by background jobs. */
 export const iotCarrierPlugin = fp(
   async (app: App) => {
-    // The simulator only when the config names it (its default outside production).
-    const carrier: CarrierProvider = app.config.carrier === 'simulator' ? new CarrierSimulator() : new NoCarrier();
+    // The simulator only when the config names it (its default outside production); a real carrier
+    // keeps the changes it asks in the operations table, so a restart polls them, never asks twice.
+    const operations = new DbOperationStore(app.db.db);
+    const carrier: CarrierProvider = carrierFor(app.config.carrier, app.config.carrierAccount, operations);
     app.decorate('iotCarrier', carrier);
     app.decorate('iotSpeeds', new CardSpeeds(carrier, app.shared.locks));
-    addJobs(app.jobs, carrierJobs(app.db, carrier));
+    addJobs(app.jobs, [
+      ...carrierJobs(app.db, carrier),
+      { name: 'iot.carrier-operations', everyMs: 60_000, run: (now) => pollOperations(operations, carrier, now) },
+    ]);
   },
   { name: 'iot-carrier', dependencies: ['jobs'] },
 );

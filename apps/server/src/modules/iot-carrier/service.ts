@@ -19,7 +19,7 @@ import {
 } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { batches } from '../../providers/carrier/operations.ts';
-import type { CarrierCard, CarrierProvider, DayUsage } from '../../providers/carrier/types.ts';
+import type { CarrierCard, CarrierProvider, DayUsage, MonthUsage } from '../../providers/carrier/types.ts';
 import {
   applyCardSync,
   type Card,
@@ -30,7 +30,7 @@ import {
   liveCardIds,
   lockCardForSync,
 } from '../iot-sims/service.ts';
-import { deriveUsage, spanDays, type UsageMark } from './usage.ts';
+import { cycleKey, cycleToDays, deriveUsage, spanDays, type UsageMark } from './usage.ts';
 
 export { CardSpeeds, type SpeedWant, type SpeedWanter } from './speed.ts';
 
@@ -66,6 +66,11 @@ export interface SyncOptions {
    * reads them in batches); without them the carrier is asked for this card.
    */
   figures?: readonly DayUsage[];
+  /**
+   * For a carrier with a cycle counter only (`limits.dayFigures` false): the card's counter read
+   * just before (null: none could be read); without it the carrier is asked for this card.
+   */
+  cycle?: MonthUsage | null;
 }
 
 /** How many days back a synchronisation asks day figures for, at most (a card idle longer loses the older ones). */
@@ -117,20 +122,35 @@ export async function planSync(
   const from = Math.min(sim.usage_synced_at > 0 ? sim.usage_synced_at : now, now);
   const base = { sim, card, before: new Map(packages.map((p) => [p.id, p])), onlineStatus: options.onlineStatus };
   if (from >= now) {
-    // Nothing to accrue (synchronised this very millisecond): only the lifecycle moves.
+    // Nothing to accrue (synchronised this very millisecond): only the lifecycle moves, and a cycle
+    // counter's first reading is kept (the card's count starts from it).
     return {
       ...base,
       packages: applyLifecycle(packages, now),
       days: new Map(),
       breakUpdate: null,
       inBreak: sim.break_rule_id !== null,
-      marks: new Map(),
+      marks: carrier.limits.dayFigures === false ? await firstCycleMark(trx, carrier, sim.id, card, now, options) : new Map(),
     };
   }
   const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
-  const marks = await usageMarks(trx, sim.id, now, carrier.limits.dayHistory);
-  const figures = options.figures ?? (await readFigures(carrier, [card], daysToAsk(from, now, marks, maxDays), now));
+  let marks = await usageMarks(trx, sim.id, now, carrier.limits.dayHistory);
+  let figures: readonly DayUsage[];
+  let cycleMarks = new Map<string, UsageMark>();
+  if (carrier.limits.dayFigures === false) {
+    // A cycle counter only (decision 0075): its reading against the cycle's mark, as day figures.
+    const month = chinaMonth(now);
+    const reading =
+      options.cycle !== undefined ? options.cycle : ((await carrier.usageMonths([card], [month], now).catch(() => []))[0] ?? null);
+    const converted = cycleToDays(reading, marks.get(cycleKey(reading?.month ?? month)), from);
+    marks = new Map([...marks, ...converted.marks]);
+    figures = converted.figures;
+    cycleMarks = new Map([...converted.marks].filter(([key]) => key.startsWith('cycle:')));
+  } else {
+    figures = options.figures ?? (await readFigures(carrier, [card], daysToAsk(from, now, marks, maxDays), now));
+  }
   const derived = deriveUsage(from, now, figures, marks, maxDays);
+  for (const [key, mark] of cycleMarks) derived.marks.set(key, mark);
   // Usage the carrier reported late (for time already synchronised) is charged first, at the span's start.
   const days = new Map<string, number>();
   for (const [day, mb] of derived.late) {
@@ -181,12 +201,35 @@ export async function planSync(
   };
 }
 
+/** A cycle counter's reading now as the card's cycle mark, when it has none for this month yet. */
+async function firstCycleMark(
+  trx: Trx,
+  carrier: CarrierProvider,
+  simId: number,
+  card: CarrierCard,
+  now: number,
+  options: SyncOptions,
+): Promise<Map<string, UsageMark>> {
+  const key = cycleKey(chinaMonth(now));
+  const known = await trx
+    .selectFrom('iot_carrier_usage_marks')
+    .select('day')
+    .where('sim_id', '=', simId)
+    .where('day', '=', key)
+    .executeTakeFirst();
+  if (known) return new Map();
+  const reading =
+    options.cycle !== undefined ? options.cycle : ((await carrier.usageMonths([card], [chinaMonth(now)], now).catch(() => []))[0] ?? null);
+  return cycleToDays(reading, undefined, now).marks;
+}
+
 /** The card's usage marks still open (not final) or of the last days, by day. */
 async function usageMarks(trx: Trx, simId: number, now: number, dayHistory: number): Promise<Map<string, UsageMark>> {
   const rows = await trx
     .selectFrom('iot_carrier_usage_marks')
     .select(['day', 'carrier_mb', 'as_of', 'final'])
     .where('sim_id', '=', simId)
+    // Day marks of the last days; cycle marks (`cycle:YYYY-MM`) sort after every day.
     .where('day', '>=', chinaDay(now - dayHistory * DAY_MS))
     .execute();
   return new Map(rows.map((r) => [r.day, { day: r.day, mb: r.carrier_mb, asOf: Number(r.as_of), final: r.final === 1 }]));
@@ -346,7 +389,7 @@ export async function syncSim(
   carrier: CarrierProvider,
   simId: number,
   now: number,
-  options: { readState?: boolean; figures?: readonly DayUsage[] } = {},
+  options: { readState?: boolean; figures?: readonly DayUsage[]; cycle?: MonthUsage | null } = {},
 ) {
   let onlineStatus: number | undefined;
   if (options.readState) {
@@ -358,11 +401,13 @@ export async function syncSim(
       onlineStatus = state?.onlineStatus;
     }
   }
-  const done = await db.db
-    .transaction()
-    .execute((trx: Transaction<Database>) =>
-      syncSimIn(trx, db.dialect, carrier, simId, now, { onlineStatus, ...(options.figures ? { figures: options.figures } : {}) }),
-    );
+  const done = await db.db.transaction().execute((trx: Transaction<Database>) =>
+    syncSimIn(trx, db.dialect, carrier, simId, now, {
+      onlineStatus,
+      ...(options.figures ? { figures: options.figures } : {}),
+      ...(options.cycle !== undefined ? { cycle: options.cycle } : {}),
+    }),
+  );
   await pushDataSwitch(db, carrier, simId, now);
   return done;
 }
@@ -447,6 +492,12 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
     .deleteFrom('iot_carrier_usage_marks')
     .where('day', '<', chinaDay(now - (carrier.limits.dayHistory + 1) * DAY_MS))
     .execute();
+  // Cycle marks of the months before the last one (a cycle counter restarts each month).
+  await db.db
+    .deleteFrom('iot_carrier_usage_marks')
+    .where('day', '>=', 'cycle:')
+    .where('day', '<', cycleKey(chinaMonth(now - 40 * DAY_MS)))
+    .execute();
   for (;;) {
     const ids = (await liveCardIds(db.db, after, batch)).map((r) => r.id);
     if (ids.length === 0) {
@@ -460,18 +511,20 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
         .where('id', 'in', chunk)
         .execute();
       const from = Math.min(now - LATE_DAYS * DAY_MS, ...cards.map((c) => Number(c.usage_synced_at) || now));
-      const figures = await readFigures(
-        carrier,
-        cards.map((c) => ({ simNo: c.sim_no, iccid: c.iccid, operatorType: c.operator_type })),
-        spanDays(Math.min(from, now), now + 1, maxDays),
-        now,
-      );
+      const carrierCards = cards.map((c) => ({ simNo: c.sim_no, iccid: c.iccid, operatorType: c.operator_type }));
+      const cycleOnly = carrier.limits.dayFigures === false;
+      const figures = cycleOnly ? [] : await readFigures(carrier, carrierCards, spanDays(Math.min(from, now), now + 1, maxDays), now);
+      // A cycle counter only: the batch's readings (none when they could not be read: usage late, not lost).
+      const cycles = cycleOnly ? await carrier.usageMonths(carrierCards, [chinaMonth(now)], now).catch(() => []) : [];
+      const cycleOf = new Map(cycles.map((c) => [c.iccid, c]));
       const byIccid = new Map<string, DayUsage[]>();
       for (const f of figures) byIccid.set(f.iccid, [...(byIccid.get(f.iccid) ?? []), f]);
       const iccidOf = new Map(cards.map((c) => [c.id, c.iccid]));
       for (const id of chunk) {
         try {
-          if (await syncSim(db, carrier, id, now, { figures: byIccid.get(iccidOf.get(id) ?? '') ?? [] })) count++;
+          const iccid = iccidOf.get(id) ?? '';
+          const read = cycleOnly ? { cycle: cycleOf.get(iccid) ?? null } : { figures: byIccid.get(iccid) ?? [] };
+          if (await syncSim(db, carrier, id, now, read)) count++;
         } catch (err) {
           // One card's failure (its data switch refused, say) does not stop the sweep; reported at its end.
           failed ??= err;

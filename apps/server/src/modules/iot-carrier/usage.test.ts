@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chinaDay, DAY_MS, dayStartOf } from '../../lib/flow-math.ts';
 import type { DayUsage } from '../../providers/carrier/types.ts';
-import { deriveUsage, type UsageMark } from './usage.ts';
+import { cycleToDays, deriveUsage, type UsageMark } from './usage.ts';
 
 const D1 = '2026-03-10';
 const start = dayStartOf(D1);
@@ -81,5 +81,45 @@ describe('usage derived from day figures', () => {
     const derived = deriveUsage(start, start + 8 * H, [figure(D1, 240, start + 8 * H)], new Map([[D1, mark]]), 7);
     expect(derived.usage(start, start + 2 * H) + derived.usage(start + 2 * H, start + 8 * H)).toBe(80);
     expect(derived.usage(start, start + 4 * H)).toBe(40);
+  });
+});
+
+describe('day figures from a cycle counter', () => {
+  const cycleStart = dayStartOf('2026-03-01');
+
+  it('cuts what the counter added between two readings at day ends, evenly over the time, to the MB', () => {
+    const mark: UsageMark = { day: 'cycle:2026-03', mb: 1000, asOf: start + 18 * H, final: false };
+    const { figures, marks } = cycleToDays({ month: '2026-03', mb: 1100, asOf: start + DAY_MS + 2 * H }, mark, start + 18 * H);
+    // 100 MB over 8 hours: 6 of them on the 10th, 2 on the 11th.
+    expect(figures.map((f) => [f.day, f.mb, f.asOf, f.final])).toEqual([
+      ['2026-03-10', 75, start + DAY_MS, true],
+      ['2026-03-11', 25, start + DAY_MS + 2 * H, false],
+    ]);
+    expect([...marks.values()]).toEqual([
+      { day: '2026-03-10', mb: 0, asOf: start + 18 * H, final: false },
+      { day: '2026-03-11', mb: 0, asOf: start + DAY_MS, final: false },
+      { day: 'cycle:2026-03', mb: 1100, asOf: start + DAY_MS + 2 * H, final: false },
+    ]);
+  });
+
+  it('starts the count at the first reading, and charges nothing for it', () => {
+    const { figures, marks } = cycleToDays({ month: '2026-03', mb: 4321, asOf: start }, undefined, start);
+    expect(figures).toEqual([]);
+    expect(marks.get('cycle:2026-03')).toEqual({ day: 'cycle:2026-03', mb: 4321, asOf: start, final: false });
+  });
+
+  it('counts a new cycle from its start, and estimates the counter of a card first read mid-cycle', () => {
+    const fresh = cycleToDays({ month: '2026-03', mb: 48, asOf: cycleStart + 2 * H }, undefined, cycleStart - 3 * H);
+    expect(fresh.figures.map((f) => [f.day, f.mb])).toEqual([['2026-03-01', 48]]);
+    // Followed from the 10th 00:00 but first read on the 10th 12:00 with 1900 MB: 1800 estimated at its start.
+    const late = cycleToDays({ month: '2026-03', mb: 1900, asOf: start + 12 * H }, undefined, start);
+    expect(late.figures.map((f) => [f.day, f.mb])).toEqual([['2026-03-10', 100]]);
+  });
+
+  it('gives nothing for a reading no newer than the mark, or lower than it', () => {
+    const mark: UsageMark = { day: 'cycle:2026-03', mb: 500, asOf: start, final: false };
+    expect(cycleToDays({ month: '2026-03', mb: 600, asOf: start }, mark, start).figures).toEqual([]);
+    expect(cycleToDays({ month: '2026-03', mb: 400, asOf: start + H }, mark, start).figures).toEqual([]);
+    expect(cycleToDays(null, mark, start).marks.size).toBe(0);
   });
 });

@@ -97,3 +97,51 @@ export function deriveUsage(
     marks: written,
   };
 }
+
+/** The key of a card's cycle-counter mark for a UTC+8 month (beside its day marks, never a day). */
+export const cycleKey = (month: string) => `cycle:${month}`;
+
+/**
+ * Day figures from a carrier that counts usage per billing cycle only (decision 0075): the counter
+ * `reading` against the card's last reading of the cycle (`cycle`, its mark) gives the MB used
+ * between the two, spread evenly over that time and cut at day ends into figures on top of each
+ * day's mark, so `deriveUsage` charges each MB once. A card's first reading when it starts being
+ * followed charges nothing (the usage before it is not the card's to pay; without one, the counter
+ * then is estimated as an even share of the cycle so far); a new cycle counts from its start (a
+ * previous cycle's usage after its last reading is not read again: the counter restarted).
+ */
+export function cycleToDays(
+  reading: { month: string; mb: number; asOf: number } | null,
+  cycle: UsageMark | undefined,
+  from: number,
+): { figures: DayUsage[]; marks: Map<string, UsageMark> } {
+  const figures: DayUsage[] = [];
+  const marks = new Map<string, UsageMark>();
+  if (!reading) return { figures, marks };
+  const key = cycleKey(reading.month);
+  const cycleStart = dayStartOf(`${reading.month}-01`);
+  const t = reading.asOf;
+  const t0 = cycle ? cycle.asOf : Math.max(from, cycleStart);
+  if (!cycle && t <= t0) {
+    // The first reading, taken when the card starts being followed: the count starts here.
+    marks.set(key, { day: key, mb: reading.mb, asOf: t, final: false });
+    return { figures, marks };
+  }
+  // Without a reading when the card started being followed mid-cycle, the counter then is estimated
+  // as an even share of the cycle so far (and what came before is left out).
+  const c0 = cycle?.mb ?? (from <= cycleStart ? 0 : Math.floor((reading.mb * (t0 - cycleStart)) / (t - cycleStart)));
+  if (t <= t0 || reading.mb < c0) return { figures, marks };
+  const added = reading.mb - c0;
+  const upTo = (x: number) => Math.floor((added * (x - t0)) / (t - t0));
+  for (let start = dayStart(t0); start < t; start += DAY_MS) {
+    const a = Math.max(t0, start);
+    const b = Math.min(t, start + DAY_MS);
+    if (b <= a) continue;
+    const day = chinaDay(start);
+    // Each day is charged from this reading's start: a mark at `a` holding nothing yet, and a figure of its share.
+    marks.set(day, { day, mb: 0, asOf: a, final: false });
+    figures.push({ iccid: '', day, mb: upTo(b) - upTo(a), asOf: b, final: b === start + DAY_MS });
+  }
+  marks.set(key, { day: key, mb: reading.mb, asOf: t, final: false });
+  return { figures, marks };
+}

@@ -6,9 +6,13 @@
  */
 import { dayStart } from '../../lib/flow-math.ts';
 import { type FakeOneLink, startFakeOneLink } from './fake-onelink.ts';
+import { type FakeTelecom, startFakeTelecom } from './fake-telecom.ts';
+import { type FakeUnicom, startFakeUnicom } from './fake-unicom.ts';
 import { OneLinkCarrier } from './onelink.ts';
 import { CarrierSimulator, simulatedDayUsage } from './simulator.ts';
+import { TelecomCarrier } from './telecom.ts';
 import type { CarrierCard, CarrierProvider } from './types.ts';
+import { UnicomCarrier } from './unicom.ts';
 
 export interface CarrierFixture {
   name: string;
@@ -111,7 +115,103 @@ export async function oneLinkFixture(): Promise<CarrierFixture & { fake: FakeOne
   };
 }
 
+export async function telecomFixture(): Promise<CarrierFixture & { fake: FakeTelecom; telecom: TelecomCarrier }> {
+  const fake = await startFakeTelecom();
+  // Each day's figure is the simulator's, in MB with decimals (the 0.40 MB the adapter's rounding drops).
+  fake.dayMb = (iccid, day) => simulatedDayUsage(simNoOf.get(iccid) ?? '', day) + 0.4;
+  fake.applyAfterMs = 30;
+  const simNoOf = new Map<string, string>();
+  const telecom = new TelecomCarrier({
+    baseUrl: fake.url,
+    userId: fake.userId,
+    password: fake.password,
+    key: fake.key,
+    callsPerSecond: 500,
+    timeoutMs: 2_000,
+  });
+  const cards = [1, 2, 3].map(cardN);
+  const add = (card: CarrierCard) => {
+    simNoOf.set(card.iccid, card.simNo);
+    if (!fake.cards.has(card.iccid)) fake.addCard(card.iccid);
+  };
+  for (const c of cards) add(c);
+  const cardOf = (card: CarrierCard) => fake.cards.get(card.iccid)!;
+  return {
+    name: 'telecom',
+    fake,
+    telecom,
+    carrier: telecom,
+    cards,
+    unknown: UNKNOWN,
+    add,
+    at: (now) => {
+      fake.clock = now;
+    },
+    dayMb: (card, day) => simulatedDayUsage(card.simNo, day),
+    lagAt: (now) => now - dayStart(now),
+    separate: (card) => {
+      cardOf(card).separated = true;
+      cardOf(card).imei = '860000000000009';
+    },
+    setRealName: (card, state) => {
+      cardOf(card).realNameStatus = state === 'registered' ? '1' : '0';
+    },
+    offeringCode: 'CT-OFFER-1',
+    openedOn: (card) => cardOf(card).offers.length,
+    settle: () => new Promise((resolve) => setTimeout(resolve, 40)),
+    close: () => fake.close(),
+  };
+}
+
+export async function unicomFixture(): Promise<CarrierFixture & { fake: FakeUnicom; unicom: UnicomCarrier }> {
+  const fake = await startFakeUnicom();
+  const simNoOf = new Map<string, string>();
+  fake.dayMb = (iccid, day) => simulatedDayUsage(simNoOf.get(iccid) ?? '', day);
+  fake.applyAfterMs = 30;
+  const unicom = new UnicomCarrier({
+    baseUrl: fake.url,
+    username: fake.username,
+    apiKey: fake.apiKey,
+    callsPerSecond: 500,
+    timeoutMs: 2_000,
+  });
+  const cards = [1, 2, 3].map(cardN);
+  const add = (card: CarrierCard) => {
+    simNoOf.set(card.iccid, card.simNo);
+    if (!fake.devices.has(card.iccid)) fake.addDevice(card.iccid, card.simNo);
+  };
+  for (const c of cards) add(c);
+  const deviceOf = (card: CarrierCard) => fake.devices.get(card.iccid)!;
+  return {
+    name: 'unicom',
+    fake,
+    unicom,
+    carrier: unicom,
+    cards,
+    unknown: UNKNOWN,
+    add,
+    at: (now) => {
+      fake.clock = now;
+    },
+    dayMb: (card, day) => simulatedDayUsage(card.simNo, day),
+    // The cycle counter is current; there are no day figures to be late.
+    lagAt: () => 0,
+    separate: (card) => {
+      deviceOf(card).imei = '860000000000009';
+    },
+    setRealName: (card, state) => {
+      deviceOf(card).operatorCustom1 = state === 'registered' ? '1' : '0';
+    },
+    offeringCode: 'CU-PLAN-1',
+    openedOn: (card) => deviceOf(card).ratePlanChanges,
+    settle: () => new Promise((resolve) => setTimeout(resolve, 40)),
+    close: () => fake.close(),
+  };
+}
+
 export const carrierFixtures: [string, () => Promise<CarrierFixture>][] = [
   ['simulator', simulatorFixture],
   ['onelink', oneLinkFixture],
+  ['telecom', telecomFixture],
+  ['unicom', unicomFixture],
 ];

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardN, oneLinkFixture } from './conformance-fixtures.ts';
 import type { FakeOneLink } from './fake-onelink.ts';
 import { OneLinkCarrier } from './onelink.ts';
+import { MemoryOperationStore } from './operation-store.ts';
 import { CarrierError, ProvisionError } from './types.ts';
 
 /** 2026-03-20 10:00 in China. */
@@ -128,5 +129,27 @@ describe('China Mobile OneLink adapter against the fake platform', () => {
     expect(fake.requests.filter((r) => r.path === 'operate/sim-apn-function')).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
     expect((await carrier.operation(cardN(2), 'off-1', NOW)).state).toBe('done');
+  });
+
+  it('does not send again a change the platform did not answer: it is recorded as sent and polled', async () => {
+    const operations = new MemoryOperationStore();
+    const carrier = make({ operations, retries: 2 });
+    const card = cardN(3);
+    const request = {
+      orderNo: 'LOST-1',
+      name: '10 GB',
+      kind: 'addon' as const,
+      flowMb: 10_240,
+      unlimited: false,
+      startsAt: NOW,
+      endsAt: NOW + 86_400_000,
+    };
+    fake.httpFailNext('change/sim-offering', 504);
+    const err = await carrier.changeOffering(card, { ...request, offeringCode: 'OL-OFFER-7' }, NOW).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'unavailable', retryable: true });
+    expect(await operations.get('onelink', 'LOST-1')).toMatchObject({ state: 'sending', request: { offeringId: 'OL-OFFER-7' } });
+    // Asked again with the same order number: polled (the offering is not on the card yet), not ordered.
+    expect(await carrier.changeOffering(card, { ...request, offeringCode: 'OL-OFFER-7' }, NOW)).toMatchObject({ state: 'pending' });
+    expect(fake.requests.filter((r) => r.path === 'change/sim-offering')).toHaveLength(1);
   });
 });

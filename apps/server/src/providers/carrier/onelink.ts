@@ -14,6 +14,7 @@
  *   card's status is read card by card.
  */
 import { chinaDay, chinaMonth, DAY_MS, dayStart, dayStartOf } from '../../lib/flow-math.ts';
+import { MemoryOperationStore, OperationBook, type OperationStore, type StoredOperation } from './operation-store.ts';
 import { batches } from './operations.ts';
 import { RateLimiter } from './rate-limit.ts';
 import {
@@ -52,6 +53,8 @@ export interface OneLinkOptions {
   retries?: number;
   /** Wall clock for `transid` and the token's expiry. */
   clock?: () => number;
+  /** Where the changes asked are kept (the server's table; in memory by default). */
+  operations?: OperationStore;
 }
 
 /** OneLink's answer codes, mapped to ours ("0" is success, 12021 an expired token). */
@@ -107,12 +110,6 @@ function stamp(ms: number): string {
   return new Date(ms + 8 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 
-interface OpRecord {
-  iccid: string;
-  check: () => Promise<boolean>;
-  op: CarrierOperation;
-}
-
 export class OneLinkCarrier implements CarrierProvider {
   readonly name = 'onelink';
   readonly limits: CarrierLimits;
@@ -121,12 +118,13 @@ export class OneLinkCarrier implements CarrierProvider {
   #token: { value: string; expiresAt: number } | null = null;
   #tokenLoading: Promise<string> | null = null;
   #seq = Math.floor(Math.random() * 1e7);
-  readonly #ops = new Map<string, OpRecord>();
+  readonly #book: OperationBook;
 
   constructor(private readonly options: OneLinkOptions) {
     this.limits = { batchSize: 100, callsPerSecond: options.callsPerSecond ?? 10, dayHistory: DAYS_KEPT };
     this.#limiter = new RateLimiter(this.limits.callsPerSecond);
     this.#clock = options.clock ?? Date.now;
+    this.#book = new OperationBook(this.name, options.operations ?? new MemoryOperationStore());
   }
 
   /** A new transaction id: appid, the time in UTC+8 and an 8-digit sequence. */
@@ -190,7 +188,10 @@ export class OneLinkCarrier implements CarrierProvider {
     return code === 'refused' ? new ProvisionError(message, body.status) : new CarrierError(code, message, body.status);
   }
 
-  /** One call: rate-limited, with a fresh token (once more after an expired one), throttled and unanswered calls tried again. */
+  /**
+   * One call: rate-limited, with a fresh token (once more after an expired one), throttled and
+   * unanswered calls tried again (a change only when throttled: one unanswered may have been taken).
+   */
   async #call(path: string, params: Record<string, string>): Promise<Row[]> {
     const retries = this.options.retries ?? 2;
     let tokenRetried = false;
@@ -211,6 +212,8 @@ export class OneLinkCarrier implements CarrierProvider {
         throw err;
       } catch (err) {
         if (!(err instanceof CarrierError) || !err.retryable || attempt >= retries) throw err;
+        // A change without an answer may have been taken: not sent again (its record is polled instead).
+        if (/^(change|operate)\//.test(path) && err.code !== 'throttled') throw err;
         await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }
@@ -344,52 +347,43 @@ export class OneLinkCarrier implements CarrierProvider {
     return LIFECYCLE[String(row?.cardStatus ?? '')] === (action === 'suspend' ? 'suspended' : 'active');
   }
 
-  #recorded(card: CarrierCard, opKey: string): OpRecord | null {
-    const rec = this.#ops.get(opKey);
-    if (rec && rec.iccid !== card.iccid) throw new CarrierError('invalid', `operation ${opKey} belongs to another card`);
-    return rec ?? null;
-  }
-
-  #record(
-    card: CarrierCard,
-    opKey: string,
-    state: CarrierOperation['state'],
-    ref: string | null,
-    check: () => Promise<boolean>,
-    now: number,
-  ) {
-    const op: CarrierOperation = { opKey, state, ref, reason: null, asOf: now };
-    this.#ops.set(opKey, { iccid: card.iccid, check, op });
-    return op;
+  /** Whether the card is as the stored operation asked. */
+  #check(card: CarrierCard, op: Pick<StoredOperation, 'kind' | 'request'>): Promise<boolean> {
+    if (op.kind === 'state') return this.#inState(card, op.request.action as StateAction);
+    if (op.kind === 'offering') return this.#holds(card, op.request.offeringId ?? '');
+    // Accepted is done: the platform applies a speed profile by itself and has no query of it.
+    return Promise.resolve(true);
   }
 
   async changeState(card: CarrierCard, change: StateChange, now: number): Promise<CarrierOperation> {
-    const check = () => this.#inState(card, change.action);
-    const asked = this.#recorded(card, change.opKey);
+    const request = { action: change.action };
+    const send = async () => {
+      const rows =
+        change.action === 'data-on' || change.action === 'data-off'
+          ? await this.#call('operate/sim-apn-function', {
+              msisdn: card.simNo,
+              operType: change.action === 'data-on' ? '0' : '1',
+              apnName: this.options.apnName ?? 'CMIOT',
+            })
+          : await this.#call('change/sim-status', { msisdn: card.simNo, operType: change.action === 'suspend' ? '0' : '1' });
+      return { ref: rows[0]?.orderNum ? String(rows[0].orderNum) : null };
+    };
+    const asked = await this.#book.find(card, change.opKey);
     if (asked) {
-      // The same operation: polled while under way; asked again only if the card left that state since.
-      const op = await this.operation(card, change.opKey, now);
-      if (op.state !== 'done' || (await check())) return op;
-    } else if (await check()) {
-      // Idempotent by its target: a card already there is not asked again (OneLink refuses repeats within 30 minutes).
-      return this.#record(card, change.opKey, 'done', null, check, now);
+      // The same operation: polled while under way; asked again only if the card left that state since it was done.
+      const op = await this.#book.poll(asked, now, () => this.#check(card, asked));
+      if (op.state !== 'done' || asked.state !== 'done' || (await this.#inState(card, change.action))) return op;
+      return this.#book.ask(card, change.opKey, 'state', request, now, send, asked);
     }
-    const rows =
-      change.action === 'data-on' || change.action === 'data-off'
-        ? await this.#call('operate/sim-apn-function', {
-            msisdn: card.simNo,
-            operType: change.action === 'data-on' ? '0' : '1',
-            apnName: this.options.apnName ?? 'CMIOT',
-          })
-        : await this.#call('change/sim-status', { msisdn: card.simNo, operType: change.action === 'suspend' ? '0' : '1' });
-    return this.#record(card, change.opKey, 'pending', rows[0]?.orderNum ? String(rows[0].orderNum) : null, check, now);
+    // Idempotent by its target: a card already there is not asked again (OneLink refuses repeats within 30 minutes).
+    if (await this.#inState(card, change.action)) return this.#book.done(card, change.opKey, 'state', request, now);
+    return this.#book.ask(card, change.opKey, 'state', request, now, send);
   }
 
   async operation(card: CarrierCard, opKey: string, now: number): Promise<CarrierOperation> {
-    const rec = this.#recorded(card, opKey);
-    if (!rec) throw new CarrierError('invalid', `no operation ${opKey} asked here`);
-    if (rec.op.state === 'pending' && (await rec.check())) rec.op = { ...rec.op, state: 'done', asOf: now };
-    return { ...rec.op, asOf: now };
+    const op = await this.#book.find(card, opKey);
+    if (!op) throw new CarrierError('invalid', `no operation ${opKey} asked here`);
+    return this.#book.poll(op, now, () => this.#check(card, op));
   }
 
   /** Whether the card holds the offering (its ordered offerings list it). */
@@ -400,28 +394,30 @@ export class OneLinkCarrier implements CarrierProvider {
   }
 
   async changeOffering(card: CarrierCard, request: ProvisionRequest, now: number): Promise<CarrierOperation> {
-    if (this.#recorded(card, request.orderNo)) return this.operation(card, request.orderNo, now);
+    if (await this.#book.find(card, request.orderNo)) return this.operation(card, request.orderNo, now);
     const offeringId = request.offeringCode;
     if (!offeringId) throw new ProvisionError(`no OneLink offering is mapped for package ${request.name}`);
     if (request.endsAt <= request.startsAt) throw new ProvisionError('the package ends before it starts');
-    const check = () => this.#holds(card, offeringId);
-    const rows = await this.#call('change/sim-offering', { msisdn: card.simNo, offeringId, operType: '1', effectType: '0' });
-    return this.#record(card, request.orderNo, 'pending', rows[0]?.orderNum ? String(rows[0].orderNum) : null, check, now);
+    return this.#book.ask(card, request.orderNo, 'offering', { offeringId }, now, async () => {
+      const rows = await this.#call('change/sim-offering', { msisdn: card.simNo, offeringId, operType: '1', effectType: '0' });
+      return { ref: rows[0]?.orderNum ? String(rows[0].orderNum) : null };
+    });
   }
 
   async setSpeed(card: CarrierCard, request: SpeedRequest, now: number): Promise<CarrierOperation> {
-    const rec = this.#recorded(card, request.opKey);
-    if (rec) return { ...rec.op, asOf: now };
+    if (await this.#book.find(card, request.opKey)) return this.operation(card, request.opKey, now);
     if (request.speedCode !== null && request.until !== null && request.until <= now) {
       throw new ProvisionError('the speed-up ends before it starts');
     }
-    const rows = await this.#call('operate/network-speed', {
-      msisdn: card.simNo,
-      operType: request.speedCode === null ? '2' : '1',
-      ...(request.speedCode === null ? {} : { speedLevel: request.speedCode }),
+    return this.#book.ask(card, request.opKey, 'speed', { speedCode: request.speedCode }, now, async () => {
+      const rows = await this.#call('operate/network-speed', {
+        msisdn: card.simNo,
+        operType: request.speedCode === null ? '2' : '1',
+        ...(request.speedCode === null ? {} : { speedLevel: request.speedCode }),
+      });
+      // Accepted is done: the platform applies the profile by itself and has no query of it.
+      return { ref: rows[0]?.orderNum ? String(rows[0].orderNum) : null, done: true };
     });
-    // Accepted is done: the platform applies the profile by itself and has no query of it.
-    return this.#record(card, request.opKey, 'done', rows[0]?.orderNum ? String(rows[0].orderNum) : null, async () => true, now);
   }
 }
 

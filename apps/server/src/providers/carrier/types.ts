@@ -178,6 +178,11 @@ export interface CarrierLimits {
   callsPerSecond: number;
   /** Days back the operator keeps day figures for (today included). */
   dayHistory: number;
+  /**
+   * False when the operator gives no day figures, only a billing-cycle counter (Control Center:
+   * `usageDays` answers none, `usageMonths` the current cycle). Absent: it gives them.
+   */
+  dayFigures?: boolean;
 }
 
 export interface CarrierProvider {
