@@ -5,7 +5,7 @@ import { chinaDay, DAY_MS } from '../../lib/flow-math.ts';
 import { type CarrierFixture, carrierFixtures, unicomFixture } from '../../providers/carrier/conformance-fixtures.ts';
 import type { CarrierCard, CarrierProvider } from '../../providers/carrier/types.ts';
 import { makeCard } from '../iot-money/test-kit.ts';
-import { syncAll } from './service.ts';
+import { syncAll, syncSim, syncSimIn } from './service.ts';
 
 /** 2026-03-16 00:00 in China. */
 const DAY1 = Date.UTC(2026, 2, 15, 16);
@@ -85,6 +85,48 @@ describe.each(withDayFigures)('usage accounting over the carrier: %s', (_name, m
     const charged = await days(id);
     const expected = [10, 11, 12].map((d) => chinaDay(DAY1 + d * DAY_MS)).map((day) => ({ day, flow_mb: fx.dayMb(card, day) }));
     expect(charged.slice(0, 3)).toEqual(expected);
+  });
+});
+
+/** An operator over the network is asked for figures before a synchronisation's transaction, never inside one. */
+describe.each(carrierFixtures.filter(([name]) => name !== 'simulator'))('the carrier read outside transactions: %s', (_name, make) => {
+  let t: TestApp;
+  let fx: CarrierFixture;
+  const clock = DAY1 + 20 * DAY_MS;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    fx = await make();
+    fx.at(clock);
+  });
+  afterAll(async () => {
+    await fx.close();
+    await t.close();
+  });
+
+  it("asks nothing inside a caller's transaction, and reads the card before its own", async () => {
+    const made = await makeCard(t.app, { packages: [yearly], now: clock - 2 * DAY_MS });
+    const card = { simNo: made.simNo, iccid: made.iccid, operatorType: 4 };
+    fx.add(card);
+    let inTransaction = false;
+    const asked: string[] = [];
+    const watched = new Proxy(fx.carrier, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== 'usageDays' && prop !== 'usageMonths') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          asked.push(inTransaction ? 'inside' : 'outside');
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    await t.app.db.db.transaction().execute(async (trx) => {
+      inTransaction = true;
+      await syncSimIn(trx, t.app.db.dialect, watched, made.id, clock);
+      inTransaction = false;
+    });
+    expect(asked).toEqual([]);
+    await syncSim(t.app.db, watched, made.id, clock + HOUR);
+    expect(asked).toEqual(['outside']);
   });
 });
 

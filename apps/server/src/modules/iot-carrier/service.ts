@@ -140,14 +140,16 @@ export async function planSync(
   if (carrier.limits.dayFigures === false) {
     // A cycle counter only (decision 0075): its reading against the cycle's mark, as day figures.
     const month = chinaMonth(now);
-    const reading =
-      options.cycle !== undefined ? options.cycle : ((await carrier.usageMonths([card], [month], now).catch(() => []))[0] ?? null);
+    const reading = options.cycle !== undefined ? options.cycle : await cycleReadingIn(carrier, card, month, now);
     const converted = cycleToDays(reading, marks.get(cycleKey(reading?.month ?? month)), from);
     marks = new Map([...marks, ...converted.marks]);
     figures = converted.figures;
     cycleMarks = new Map([...converted.marks].filter(([key]) => key.startsWith('cycle:')));
   } else {
-    figures = options.figures ?? (await readFigures(carrier, [card], daysToAsk(from, now, marks, maxDays), now));
+    // Inside the caller's transaction an operator over the network is not called: without figures
+    // read before it, the usage is charged late by the next synchronisation, never lost.
+    figures =
+      options.figures ?? (carrier.limits.inProcess ? await readFigures(carrier, [card], daysToAsk(from, now, marks, maxDays), now) : []);
   }
   const derived = deriveUsage(from, now, figures, marks, maxDays);
   for (const [key, mark] of cycleMarks) derived.marks.set(key, mark);
@@ -218,9 +220,14 @@ async function firstCycleMark(
     .where('day', '=', key)
     .executeTakeFirst();
   if (known) return new Map();
-  const reading =
-    options.cycle !== undefined ? options.cycle : ((await carrier.usageMonths([card], [chinaMonth(now)], now).catch(() => []))[0] ?? null);
+  const reading = options.cycle !== undefined ? options.cycle : await cycleReadingIn(carrier, card, chinaMonth(now), now);
   return cycleToDays(reading, undefined, now).marks;
+}
+
+/** A cycle counter's reading inside a transaction: only from a carrier in this process (see planSync). */
+async function cycleReadingIn(carrier: CarrierProvider, card: CarrierCard, month: string, now: number): Promise<MonthUsage | null> {
+  if (!carrier.limits.inProcess) return null;
+  return (await carrier.usageMonths([card], [month], now).catch(() => []))[0] ?? null;
 }
 
 /** The card's usage marks still open (not final) or of the last days, by day. */
@@ -401,15 +408,44 @@ export async function syncSim(
       onlineStatus = state?.onlineStatus;
     }
   }
+  const usage = options.figures || options.cycle !== undefined ? options : await readCardUsage(db, carrier, simId, now);
   const done = await db.db.transaction().execute((trx: Transaction<Database>) =>
     syncSimIn(trx, db.dialect, carrier, simId, now, {
       onlineStatus,
-      ...(options.figures ? { figures: options.figures } : {}),
-      ...(options.cycle !== undefined ? { cycle: options.cycle } : {}),
+      ...(usage.figures ? { figures: usage.figures } : {}),
+      ...(usage.cycle !== undefined ? { cycle: usage.cycle } : {}),
     }),
   );
   await pushDataSwitch(db, carrier, simId, now);
   return done;
+}
+
+/**
+ * One card's figures from an operator over the network, read before the synchronisation's
+ * transaction for the span since the card's last synchronisation (a carrier in this process is
+ * read inside it; see planSync).
+ */
+async function readCardUsage(
+  db: Db,
+  carrier: CarrierProvider,
+  simId: number,
+  now: number,
+): Promise<{ figures?: readonly DayUsage[]; cycle?: MonthUsage | null }> {
+  if (carrier.limits.inProcess) return {};
+  const sim = await db.db
+    .selectFrom('iot_sims')
+    .select(['sim_no', 'iccid', 'operator_type', 'usage_synced_at'])
+    .where('id', '=', simId)
+    .executeTakeFirst();
+  if (!sim) return {};
+  const card: CarrierCard = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
+  if (carrier.limits.dayFigures === false) {
+    return { cycle: (await carrier.usageMonths([card], [chinaMonth(now)], now).catch(() => []))[0] ?? null };
+  }
+  const from = Math.min(Number(sim.usage_synced_at) > 0 ? Number(sim.usage_synced_at) : now, now);
+  const marks = await usageMarks(db.db, simId, now, carrier.limits.dayHistory);
+  const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
+  return { figures: await readFigures(carrier, [card], daysToAsk(from, now, marks, maxDays), now) };
 }
 
 /** A data switch asked again within this window is the same operation at the carrier (polled, not asked twice). */

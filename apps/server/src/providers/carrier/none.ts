@@ -21,7 +21,7 @@ import {
  */
 export class NoCarrier implements CarrierProvider {
   readonly name = 'none';
-  readonly limits: CarrierLimits = { batchSize: 100, callsPerSecond: 100, dayHistory: 1 };
+  readonly limits: CarrierLimits = { batchSize: 100, callsPerSecond: 100, dayHistory: 1, inProcess: true };
   readonly #operations = new Map<string, CarrierOperation>();
 
   #answer(card: CarrierCard, opKey: string, now: number, reason: string | null): CarrierOperation {

@@ -56,7 +56,7 @@ export interface SimulatorOptions {
  */
 export class CarrierSimulator implements CarrierProvider {
   readonly name = 'simulator';
-  readonly limits: CarrierLimits = { batchSize: 100, callsPerSecond: 1_000, dayHistory: 400 };
+  readonly limits: CarrierLimits = { batchSize: 100, callsPerSecond: 1_000, dayHistory: 400, inProcess: true };
   readonly #lagMs: number;
   readonly #unknown: (iccid: string) => boolean;
 

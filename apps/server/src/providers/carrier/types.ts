@@ -183,6 +183,11 @@ export interface CarrierLimits {
    * `usageDays` answers none, `usageMonths` the current cycle). Absent: it gives them.
    */
   dayFigures?: boolean;
+  /**
+   * True when the carrier answers in this process (the simulator, no carrier): its figures may be
+   * read inside a database transaction. Absent: an operator over the network, read only outside one.
+   */
+  inProcess?: boolean;
 }
 
 export interface CarrierProvider {
