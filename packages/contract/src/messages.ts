@@ -45,6 +45,9 @@ export const MESSAGES = {
   'validation.oneOf': ['values'],
   'validation.multipleOf': ['divisor'],
   'validation.unknownKeys': ['keys'],
+  // Money limits, shown in yuan (the schemas count fen)
+  'validation.moneyMax': ['max'],
+  'validation.moneyMin': ['min'],
   // Checks of the contract with their own wording
   'validation.mobile': [],
   'validation.elevenDigits': [],
@@ -595,6 +598,8 @@ export const FIELDS = [
   'limitGb',
   'speed',
   'paused',
+  'markup',
+  'entry',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -57,7 +57,7 @@ describe.runIf(dialectUnderTest === 'postgres')('PostgreSQL going away under a r
       for (let i = 0; i < 10; i++) {
         const res = await unknownCard(t);
         expect(res.statusCode).toBe(200);
-        expect(body(res).message).toBe('sn: no SIM card or device has this number');
+        expect(body(res).message).toBe('Card number: no SIM card or device has this number');
       }
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {

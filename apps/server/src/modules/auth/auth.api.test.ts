@@ -67,7 +67,7 @@ describe('sending codes', () => {
     expect((await send(mobile, freshIp(), '/api/sms/send')).code).toBe(0);
     const again = await send(mobile, freshIp(), '/api/sms/send');
     expect(again.code).toBe(-1);
-    expect(again.message).toMatch(/^mobile: .*minute/);
+    expect(again.message).toMatch(/^Mobile number: .*minute/);
   });
 
   it('allows one code a minute per mobile', async () => {
@@ -98,7 +98,7 @@ describe('sending codes', () => {
     }
     const eleventh = await send(mobile);
     expect(eleventh.code).toBe(-1);
-    expect(eleventh.message).toMatch(/^mobile: at most 10 codes a day/);
+    expect(eleventh.message).toMatch(/^Mobile number: at most 10 codes a day/);
     clock.t = Date.UTC(2026, 2, 3, 1, 0, 0);
     expect((await send(mobile)).code).toBe(0);
   });
@@ -195,7 +195,7 @@ describe('logging in with a code', () => {
       const r = await login(mobile, wrong(code));
       expect(r.reply.code).toBe(-1);
       expect(r.reply.message).toBe(
-        i < 5 ? `code: wrong code, ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left` : 'code: too many wrong tries, request a new code',
+        i < 5 ? `Verification code: wrong code, ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left` : 'Verification code: too many wrong tries, request a new code',
       );
     }
     const right = await login(mobile, code);

@@ -115,11 +115,11 @@ describe('goodsList and goodsDetail', () => {
 
   it("refuses a good that is off sale or another storefront's, naming the field", async () => {
     const off = await makeGoods(t.app, { status: 'off_sale' });
-    expect(await get(`/api/shop/goodsDetail?id=${off.goodsId}`)).toMatchObject({ code: -1, message: 'id: this item is no longer on sale' });
+    expect(await get(`/api/shop/goodsDetail?id=${off.goodsId}`)).toMatchObject({ code: -1, message: 'Item: this item is no longer on sale' });
     const demo = await makeGoods(t.app);
     expect(await get(`/api/shop/goodsDetail?id=${demo.goodsId}&promoCode=agent01`)).toMatchObject({
       code: -1,
-      message: 'id: no such goods in this shop',
+      message: 'Item: no such goods in this shop',
     });
     expect((await get('/api/shop/goodsDetail?id=abc')).code).toBe(-1);
   });

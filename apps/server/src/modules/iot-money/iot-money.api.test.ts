@@ -155,14 +155,14 @@ describe('buyPackage from the balance', () => {
     const c = await as(sn);
     const poor = await c.post('/api/iot/buyPackage', { packageId: await pkgId('1TB 年包') });
     expect(poor).toMatchObject({ code: -1 });
-    expect(poor.message).toMatch(/^balance: ¥8\.00 is not enough for ¥299\.00/);
+    expect(poor.message).toMatch(/^Balance: ¥8\.00 is not enough for ¥299\.00/);
     expect((await c.post('/api/iot/buyPackage', { packageId: 'x' })).message).toMatch(/^packageId/);
     expect((await c.post('/api/iot/buyPackage', { packageId: 1, payPassword: '12ab56' })).message).toMatch(/^payPassword/);
     const addon = await c.post('/api/iot/buyPackage', { packageId: await pkgId('加油包 5GB 7 天'), effect: 'next' });
-    expect(addon.message).toMatch(/^effect: /);
+    expect(addon.message).toMatch(/^Start: /);
     expect(
       (await c.post('/api/iot/buyPackage', { packageId: await pkgId('全国通用流量 30GB 月包'), payMethod: 'alipay' })).message,
-    ).toMatch(/^payMethod: alipay is not offered/);
+    ).toMatch(/^Payment method: alipay is not offered/);
     expect((await card(t.app, sn)).balance).toBe(800);
   });
 
@@ -237,7 +237,7 @@ describe('pay password', () => {
     const mobile = uniqueMobile();
     const SIM = (await plainCard({ balance: 10_000, mobile })).simNo;
     const c = await as(SIM);
-    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '123456' })).message).toMatch(/^payPassword: too easy/);
+    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '123456' })).message).toMatch(/^Pay password: too easy/);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '12345' })).message).toMatch(/^payPassword/);
     const set = await c.post('/api/iot/simUpdatePayPass', { payPassword: PW });
     expect(set).toMatchObject({ code: 0, data: { existPayPassword: true, locked: false, attemptsLeft: 5 } });
@@ -251,14 +251,14 @@ describe('pay password', () => {
     const ask = await c.post('/api/iot/buyPackage', { packageId: id }, k);
     expect(ask).toMatchObject({ code: 41001, data: null });
     const wrong = await c.post('/api/iot/buyPackage', { packageId: id, payPassword: '000001' }, k);
-    expect(wrong.message).toBe('payPassword: wrong pay password, 4 tries left');
+    expect(wrong.message).toBe('Pay password: wrong pay password, 4 tries left');
     const right = await c.post('/api/iot/buyPackage', { packageId: id, payPassword: PW }, k);
     expect(right.data.order.status).toBe('effective');
     expect((await c.get('/api/iot/payPassStatus')).data.attemptsLeft).toBe(5);
 
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813' })).message).toMatch(/^oldPayPassword/);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813', oldPayPassword: '111112' })).message).toMatch(
-      /^oldPayPassword: wrong pay password/,
+      /^Current pay password: wrong pay password/,
     );
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813', oldPayPassword: PW })).code).toBe(0);
     const sent = await c.post('/api/iot/payPassCode');
@@ -371,7 +371,7 @@ describe('top-ups', () => {
   it('refuses amounts outside the limits and unknown offers, naming the field', async () => {
     const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
-    expect((await c.post('/api/iot/createBalanceOrder', { amount: 50, method: 'sandbox' })).message).toMatch(/^amount: must be between/);
+    expect((await c.post('/api/iot/createBalanceOrder', { amount: 50, method: 'sandbox' })).message).toMatch(/^Amount: must be between/);
     expect((await c.post('/api/iot/createBalanceOrder', { offerId: 99999, method: 'sandbox' })).message).toMatch(/^offerId/);
     expect((await c.post('/api/iot/createBalanceOrder', { method: 'sandbox' })).message).toMatch(/offerId/);
     expect((await c.post('/api/iot/createBalanceOrder', { amount: 1000, method: 'cash' })).message).toMatch(/^method/);

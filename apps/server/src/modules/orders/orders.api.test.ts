@@ -38,7 +38,7 @@ describe('placing an order', () => {
     const n = await makeNumber(t.app);
     const b = await create(orderBody(n.number, n.packageId, { idNumber: '110105199001011234' }));
     expect(b.code).toBe(-1);
-    expect(b.message).toMatch(/^idNumber: /);
+    expect(b.message).toMatch(/^ID number: /);
   });
 
   it.each([
@@ -163,7 +163,7 @@ describe('holds, cancelling and visibility', () => {
     const stranger = body(
       await t.app.inject({ method: 'POST', url: '/api/shop/order/cancel', payload: { orderNo: placed.data.orderNo }, headers: session() }),
     );
-    expect(stranger).toMatchObject({ code: -1, message: 'orderNo: no such order' });
+    expect(stranger).toMatchObject({ code: -1, message: 'Order number: no such order' });
     const own = body<Detail>(
       await t.app.inject({ method: 'POST', url: '/api/shop/order/cancel', payload: { orderNo: placed.data.orderNo }, headers }),
     );
@@ -200,7 +200,7 @@ describe('holds, cancelling and visibility', () => {
     clock.advance(61_000);
     const { headers: otherMobile } = await makeBuyer(t.app);
     const hidden = body(await t.app.inject({ url: `/api/shop/order/detail?orderNo=${placed.data.orderNo}`, headers: otherMobile }));
-    expect(hidden).toMatchObject({ code: -1, message: 'orderNo: no such order' });
+    expect(hidden).toMatchObject({ code: -1, message: 'Order number: no such order' });
     const filtered = body<{ total: number }>(await t.app.inject({ url: '/api/shop/order/list?status=paid', headers: freshBrowser }));
     expect(filtered.data.total).toBe(0);
   });
@@ -227,7 +227,7 @@ describe('holds, cancelling and visibility', () => {
     const times = seen.data.events.map((e) => e.at);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(seen.data.events.at(-1)?.status).toBe('collected');
-    expect((await track(session())).message).toBe('orderNo: no such order');
+    expect((await track(session())).message).toBe('Order number: no such order');
 
     // The simulator delivers within a day of shipping; the delivery completes the order.
     clock.advance(24 * 3_600_000);
