@@ -50,7 +50,10 @@ test.describe('the console in English at 1280 px', () => {
     await page.getByLabel('密码').fill(DEMO_AGENT.password);
     await page.getByRole('button', { name: '下一步' }).click();
     await page.getByLabel('验证码').fill('000000');
-    await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+    await page
+      .getByRole('button', { name: '登 录' })
+      .or(page.getByRole('button', { name: '登录' }))
+      .click();
     await expect(page.getByText('验证码错误').first()).toBeVisible();
 
     await signInConsole(page, DEMO_AGENT);

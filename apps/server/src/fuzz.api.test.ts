@@ -710,7 +710,7 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
     ).toEqual({ code: -1, message: '錯誤資訊：包含無效字元', data: null, field: 'error' });
     expect(await refusal({ method: 'POST', url: '/api/dictData/options', payload: ['operator_type', 'x\u0000'] })).toEqual({
       code: -1,
-      message: 'body[1]: contains an invalid character',
+      message: 'Request: contains an invalid character',
       data: null,
       field: 'body[1]',
     });

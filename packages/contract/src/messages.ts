@@ -600,6 +600,7 @@ export const FIELDS = [
   'paused',
   'markup',
   'entry',
+  'kefuUrl',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

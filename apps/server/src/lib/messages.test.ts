@@ -24,6 +24,15 @@ describe('the catalogues', () => {
     for (const f of FIELDS) for (const language of LANGUAGES) expect(placeholders(CATALOGUES[language][`field.${f}`] ?? '')).toEqual([]);
   });
 
+  it('speak of no request field by its name (the columns of a CSV file excepted: an operator types them)', () => {
+    for (const language of LANGUAGES) {
+      for (const [id, text] of Object.entries(CATALOGUES[language])) {
+        if (id === 'simsImport.badHeader') continue;
+        expect(text.replace(PLACEHOLDER, ''), `${language} ${id}`).not.toMatch(/\b[a-z]+[A-Z]\w*/);
+      }
+    }
+  });
+
   it('name every field by a label a person reads, never by its name in the request', () => {
     // A camelCase name, a dotted path, a header name: what a person must never read before a colon
     const internal = /\b[a-z]+[A-Z]\w*(\.\d+)?(\.\w+)?:\s|\b\w+\.\d+\.\w+|^x-|Idempotency|querystring/;

@@ -61,7 +61,7 @@ const KNOWN_FIELDS = new Set<string>(FIELDS);
  */
 export function fieldLabel(field: string, language: Language): string {
   if (KNOWN_FIELDS.has(field)) return text(`field.${field as FieldId}`, language);
-  const parts = field.split('.').filter((p) => !/^\d+$/.test(p));
+  const parts = field.split(/[.[\]]/).filter((p) => p !== '' && !/^\d+$/.test(p));
   const known = [...parts].reverse().find((p) => KNOWN_FIELDS.has(p));
   return text(`field.${(known ?? 'entry') as FieldId}`, language);
 }

@@ -75,7 +75,7 @@ describe('fast-number applications in the console', () => {
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', shop.id));
     const app = await makeApplication(t.app, { promoCode: shop.promoCode });
     const early = await move({ orderNo: app.orderNo, to: 'approved' }, staff);
-    expect([early.code, early.message.split(':')[0]]).toEqual([-1, 'status']);
+    expect([early.code, early.message.split(':')[0]]).toEqual([-1, 'Status']);
     await move({ orderNo: app.orderNo, to: 'reviewing' }, staff);
     const bare = await move({ orderNo: app.orderNo, to: 'rejected', reason: '  ' }, staff);
     expect(bare.message).toMatch(/^Reason: /);

@@ -120,7 +120,7 @@ describe('storefronts in the console', () => {
     expect((await refuse('/api/admin/storefronts/create', { promoCode: 'a', ...settings(null) })).code).toBe(-1);
     expect(
       (await refuse('/api/admin/storefronts/create', { promoCode: code(), ...settings(null, { kefuUrl: 'ftp://x' }) })).message,
-    ).toMatch(/^kefuUrl: /);
+    ).toMatch(/^Customer service link: /);
     // A chain of ten is the longest.
     let parent = top.id;
     for (let depth = 2; depth <= 10; depth++) {

@@ -53,7 +53,10 @@ describe('storefront SMS code tries under a burst on two instances', () => {
     ]);
     expect(
       replies.filter((r) =>
-        ['Verification code: too many wrong tries, request a new code', 'Verification code: too many tries for this mobile, retry later'].includes(r.message),
+        [
+          'Verification code: too many wrong tries, request a new code',
+          'Verification code: too many tries for this mobile, retry later',
+        ].includes(r.message),
       ),
     ).toHaveLength(96);
     const row = await pair.apps[1].db.db.selectFrom('sms_codes').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();

@@ -150,7 +150,7 @@ describe('POST /api/simLogin: each mode', () => {
     });
     const bad = await login({ sn: '14400000-01' });
     expect(bad.code).toBe(-1);
-    expect(bad.message).toMatch(/^sn/);
+    expect(bad.message).toMatch(/^Card number: /);
   });
 });
 

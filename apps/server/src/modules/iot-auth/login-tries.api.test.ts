@@ -48,7 +48,10 @@ const COUNTDOWN = [
 ];
 const NUMBER_LOCKED = /^too many failed logins for this number, try again in \d+ min$/;
 /** What a login with a code says once the code is closed (its tries used up). */
-const CODE_SPENT = ['Verification code: wrong code entered too many times, request a new one', 'Verification code: no valid code for this card, request a new one'];
+const CODE_SPENT = [
+  'Verification code: wrong code entered too many times, request a new one',
+  'Verification code: no valid code for this card, request a new one',
+];
 
 /** Waits out the minute a card's next code must wait (the app's clock moves on). */
 const nextMinute = () => {
@@ -141,9 +144,10 @@ describe('login tries under a burst on two instances', () => {
     ).toEqual([...COUNTDOWN].sort());
     expect(
       replies.filter((r) =>
-        ['Verification code: wrong code entered too many times, request a new one', 'Verification code: no valid code for this card, request a new one'].includes(
-          r.message,
-        ),
+        [
+          'Verification code: wrong code entered too many times, request a new one',
+          'Verification code: no valid code for this card, request a new one',
+        ].includes(r.message),
       ),
     ).toHaveLength(96);
     const row = await a.db.db

@@ -85,14 +85,14 @@ describe('auto top-up rule', () => {
 
   it('refuses bad values by field', async () => {
     const { c } = await holder();
-    expect((await c.post('/api/iot/autoRules/topup', { ...rule, below: 0 })).message).toMatch(/^below/);
+    expect((await c.post('/api/iot/autoRules/topup', { ...rule, below: 0 })).message).toMatch(/^Balance below: /);
     expect((await c.post('/api/iot/autoRules/topup', { ...rule, monthlyCap: 11 })).message).toMatch(/^Top-ups a month: /);
     const method = await c.post('/api/iot/autoRules/topup', { ...rule, method: 'cash' });
-    expect([method.code, method.message.startsWith('method')]).toEqual([-1, true]);
+    expect([method.code, method.message.startsWith('Payment method')]).toEqual([-1, true]);
     const amount = await c.post('/api/iot/autoRules/topup', { ...rule, amount: 99_999_999 });
-    expect([amount.code, amount.message.startsWith('amount')]).toEqual([-1, true]);
+    expect([amount.code, amount.message.startsWith('Amount')]).toEqual([-1, true]);
     expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 0, speed: 'SLOW_1M' })).message).toMatch(/^Data limit: /);
-    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 5, speed: 'FAST' })).message).toMatch(/^speed/);
+    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 5, speed: 'FAST' })).message).toMatch(/^Speed/);
     expect((await c.post('/api/iot/autoRules/topup/pause', { paused: true })).code).not.toBe(0);
   });
 

@@ -110,11 +110,11 @@ describe('fast-number products', () => {
 describe('applying', () => {
   it.each([
     [{ idNumber: '110105199001011234' }, /^ID number: /],
-    [{ applicantName: 'x' }, /applicantName/],
-    [{ mobile: '2381234567' }, /mobile/],
-    [{ address: { province: '440000', city: '110100', county: '440305', detail: '科技园南区 2 栋 202' } }, /address\.city/],
-    [{ agreed: false }, /agreed/],
-    [{ packageId: 999_999 }, /packageId/],
+    [{ applicantName: 'x' }, /^Name: /],
+    [{ mobile: '2381234567' }, /^Mobile number: /],
+    [{ address: { province: '440000', city: '110100', county: '440305', detail: '科技园南区 2 栋 202' } }, /^City: /],
+    [{ agreed: false }, /^Transaction terms: /],
+    [{ packageId: 999_999 }, /^Package: /],
   ])('refuses %j naming the field, and the code stays usable', async (override, field) => {
     const mobile = uniqueMobile();
     const good = await applicationBody(mobile);
