@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readText } from '../test-support/dom.ts';
+import { control, field, readText, tap, typeInto } from '../test-support/dom.ts';
 import { createFakeServer, refuse } from '../test-support/fake-server.ts';
-import { type RenderedApp, renderApp, settle, waitForPage } from '../test-support/render-app.tsx';
+import { type RenderedApp, renderApp, settle, waitFor, waitForPage } from '../test-support/render-app.tsx';
 
 /**
- * Agent things are the agent's: on an agent storefront, only a shopper who manages it sees the
- * agent badge and the downstream agents; a plain shopper of that storefront sees neither.
+ * What each person is shown and asked: agent things are the agent's (on an agent storefront, only a
+ * shopper who manages it sees the agent badge and the downstream agents), and a SIM holder learns
+ * an amount is out of range before being asked for the pay password.
  */
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,5 +41,19 @@ describe('the My tab of an agent storefront', () => {
     const text = await myPage();
     expect(text).toContain('My downstream agents');
     expect(readText(app?.page()?.querySelector('.my-head .adm-tag') ?? null)).toBe('Agent');
+  });
+});
+
+describe('the auto top-up rule of a SIM', () => {
+  it('refuses an amount outside the storefront’s limits, in yuan, before asking for the pay password', async () => {
+    const server = createFakeServer();
+    app = renderApp('/pages-sub/iot/index/autoRules/index', { language: 'en', sim: true, server });
+    const page = await waitForPage(app, '/pages-sub/iot/index/autoRules/index');
+    await settle(app);
+    await typeInto(field(page, 'Top-up amount (¥)'), '20000', 'the amount');
+    await tap(control(page, 'Save with pay password'), 'Save');
+    await waitFor(() => (document.body.textContent ?? '').includes('Choose a top-up amount from ¥1 to ¥5,000.'), 'the toast');
+    expect(document.querySelector('[data-testid="pay-password-sheet"]')).toBeNull();
+    expect(server.callsTo('POST /api/iot/autoRules/topup')).toEqual([]);
   });
 });
