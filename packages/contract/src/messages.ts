@@ -404,6 +404,11 @@ export const MESSAGES = {
   'oneCode.unknown': [],
   'oneCode.noCard': [],
   // ── Other texts of the server ──────────────────────────────────────────────────────────────
+  // A top-up order's title, written in the reader's language when it is read
+  'topup.title.balance': ['amount'],
+  'topup.title.coupon': ['amount'],
+  'topup.title.bonus': ['bonus'],
+  'topup.bonus.coin': ['count'],
   'profile.nickname': ['digits'],
 
   // ── Words put into other texts ────────────────────────────────────────────────────────────

@@ -327,6 +327,13 @@ describe('top-ups', () => {
     ]);
     const list = await c.get('/api/iot/simBalanceList');
     expect(list.data.list[0]).toMatchObject({ orderNo: created.data.order.orderNo, status: 'effective' });
+    // The top-up is titled in the reader's language, with the bonus it credits.
+    const headers = await simLogin(t.app, SIM);
+    const reader = (language: string) => client(t.app, { ...headers, 'accept-language': language });
+    const orderNo = created.data.order.orderNo;
+    expect((await reader('en').get('/api/iot/simBalanceList')).data.list[0].title).toBe('Balance top-up ¥50.00 (plus ¥5.00)');
+    expect((await reader('zh-CN').get('/api/iot/simBalanceList')).data.list[0].title).toBe('余额充值 ¥50.00（送¥5.00）');
+    expect((await reader('zh-TW').get(`/api/iot/orderDetails?orderNo=${orderNo}`)).data.order.title).toBe('餘額儲值 ¥50.00（送¥5.00）');
     await expectLedgersExact(t.app, [SIM]);
   });
 
