@@ -25,7 +25,8 @@ async function ownOwner() {
   return owner;
 }
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+/** Fen as the console writes it: ¥12,345.67. */
+const yuan = (fen: number) => `${fen < 0 ? '-' : ''}¥${(Math.abs(fen) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 test('the owner refunds a paid order from the console; the buyer sees it refunded; the dashboard and reconciliation show the day', async ({
   page,

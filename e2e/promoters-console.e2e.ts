@@ -111,9 +111,9 @@ test('the owner previews and applies a price rise to numbers on sale, and the sh
   await page.getByRole('button', { name: /^预\s?览$/ }).click();
   const preview = page.getByTestId('price-preview');
   await expect(preview).toContainText('3');
-  await expect(preview).toContainText('¥5350.00');
-  await expect(preview).toContainText('¥6420.00');
-  await expect(page.getByRole('row').filter({ hasText: `${prefix}8888` })).toContainText('¥6000.00');
+  await expect(preview).toContainText('¥5,350.00');
+  await expect(preview).toContainText('¥6,420.00');
+  await expect(page.getByRole('row').filter({ hasText: `${prefix}8888` })).toContainText('¥6,000.00');
   await page.screenshot({ path: 'test-results/admin-number-prices.zh-Hans.png' });
   await page.getByRole('button', { name: '应用到 3 个号码' }).click();
   await page

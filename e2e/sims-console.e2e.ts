@@ -10,7 +10,8 @@ import { DEMO_SIM } from './support/sim.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'zh-CN' });
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+/** Fen as the console writes it: ¥12,345.67. */
+const yuan = (fen: number) => `${fen < 0 ? '-' : ''}¥${(Math.abs(fen) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /** A ¥20 balance top-up of the card paid at the sandbox cashier; its order number and the card's balance after. */
 async function paidTopup(request: APIRequestContext, simNo: string) {

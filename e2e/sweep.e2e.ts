@@ -6,12 +6,14 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import * as OpenCC from 'opencc-js';
 import { type AuditResult, audit } from './support/audit.ts';
 import { pageTable } from './support/routes.ts';
+import { internalTextProblems } from './support/text-checks.ts';
 
 /**
  * Browser sweep: every route of the page table × three languages at 375×812 and 320×568, logged in
  * as the demo buyer and the demo SIM. Each page must load without an uncaught error or a failed
  * request to the app's origin, fit the viewport, show no clipped text, no broken or wrapped short
- * labels, tap targets of at least 44×44 px, only the language's own script outside user data, and
+ * labels, tap targets of at least 44×44 px, only the language's own script outside user data, no
+ * request field names or raw translation keys in visible text, and
  * (at 375×812) no serious or critical axe-core violation. Screenshots go to e2e/.screenshots/sweep.
  */
 
@@ -261,7 +263,7 @@ for (const viewport of VIEWPORTS) {
           await page.locator('.adm-toast-main').waitFor();
         }
         const result: AuditResult = await page.evaluate(audit);
-        problems.push(...result.violations, ...scriptProblems(lang, result.texts));
+        problems.push(...result.violations, ...scriptProblems(lang, result.texts), ...internalTextProblems(result.texts));
         if (viewport.width === 375) {
           // Exception: the tab bar's colours are fixed by the spec (§2: #018d71 / #999999 on #F8F8F8), so
           // it is checked apart, without the contrast rule.

@@ -5,7 +5,7 @@
  * - overflow: an element wider than the viewport or sticking out of it, outside a container that
  *   clips or scrolls it (carousels and horizontal tab lists scroll on purpose).
  * - clipped: an element with its own text whose content is wider than its box (scrollWidth > clientWidth).
- * - word-break: a word split over two lines in a button, tab, link or toast.
+ * - word-break: a word split over two lines in a button, tab, link, toast or result page.
  * - wrap: a short button or tab label (up to three words, or up to eight Han characters) on more than one line;
  *   grid menu labels marked `data-wrap-ok` may take two lines.
  * - tap: a button or link smaller than 44×44 px. Exceptions: links inside running text (WCAG 2.5.8
@@ -89,7 +89,7 @@ export function audit(): AuditResult {
   };
   const labels = all.filter((el) =>
     el.matches(
-      'button, a[href], [role="button"], [role="tab"], .adm-button, .adm-toast-main, .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-dialog-button',
+      'button, a[href], [role="button"], [role="tab"], .adm-button, .adm-toast-main, .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-dialog-button, .adm-result-title, .adm-result-description, .adm-result-page-title, .adm-result-page-description',
     ),
   );
   for (const el of labels) {

@@ -699,7 +699,7 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
         url: '/api/shop/order/create',
         payload: { ...order, address: { ...order.address, detail: '1 栋\uD800' } },
       }),
-    ).toEqual({ code: -1, message: 'address.detail: contains an invalid character', data: null, field: 'address.detail' });
+    ).toEqual({ code: -1, message: 'Street address: contains an invalid character', data: null, field: 'address.detail' });
     expect(
       await refusal({
         method: 'POST',
@@ -710,7 +710,7 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
     ).toEqual({ code: -1, message: '錯誤資訊：包含無效字元', data: null, field: 'error' });
     expect(await refusal({ method: 'POST', url: '/api/dictData/options', payload: ['operator_type', 'x\u0000'] })).toEqual({
       code: -1,
-      message: 'body[1]: contains an invalid character',
+      message: 'Request: contains an invalid character',
       data: null,
       field: 'body[1]',
     });
@@ -723,7 +723,7 @@ describe(`fuzz: every operation of the API (${dialectUnderTest})`, () => {
       }),
     ).toEqual({
       code: -1,
-      message: 'Idempotency-Key: must be 1 to 128 letters, digits or _ - : .',
+      message: 'Request key: must be 1 to 128 letters, digits or _ - : .',
       data: null,
       field: 'Idempotency-Key',
     });

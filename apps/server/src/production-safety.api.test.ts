@@ -325,7 +325,7 @@ describe('Idempotency-Key', () => {
   ])('refuses a key %s naming the header, and runs nothing', async (_what, key) => {
     const n = await numberOnSale(t.app, 0);
     const b = await create(orderBody(n.number, n.packageId), key);
-    expect(b).toEqual({ code: -1, message: 'Idempotency-Key: must be 1 to 128 letters, digits or _ - : .', data: null });
+    expect(b).toEqual({ code: -1, message: 'Request key: must be 1 to 128 letters, digits or _ - : .', data: null });
     expect(await ordersOf(n.number)).toBe(0);
   });
 
@@ -351,8 +351,8 @@ describe('Idempotency-Key', () => {
       runs++;
       return 1;
     };
-    await expect(idempotent(t.app.db.db, 'test', 'x'.repeat(129), {}, work)).rejects.toThrow('Idempotency-Key: must be');
-    await expect(idempotentTx(t.app.db.db, 'test', 'bad key', {}, work)).rejects.toThrow('Idempotency-Key: must be');
+    await expect(idempotent(t.app.db.db, 'test', 'x'.repeat(129), {}, work)).rejects.toThrow('Request key: must be');
+    await expect(idempotentTx(t.app.db.db, 'test', 'bad key', {}, work)).rejects.toThrow('Request key: must be');
     expect(runs).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { page, pageQuery } from './envelope.ts';
 import { goodsKind } from './goods.ts';
 import { packageKind } from './iot-money.ts';
 import { msg } from './messages.ts';
+import { fen } from './money.ts';
 
 /**
  * General goods in the operator console (owners: every storefront; agents: their reach; staff:
@@ -71,14 +72,12 @@ export const saveCategoryBody = z.object({
 });
 export type SaveCategoryBody = z.input<typeof saveCategoryBody>;
 
-const fen = z.number().int().min(0).max(100_000_000);
-
 export const saveSkuBody = z.object({
   /** An existing spec of the goods; none for a new one. */
   id: z.number().int().min(1).optional(),
   name: z.string().trim().min(1, msg('validation.required')).max(30),
-  price: fen.min(1),
-  originalPrice: fen.default(0),
+  price: fen(1),
+  originalPrice: fen().default(0),
   stock: z.number().int().min(0).max(1_000_000),
   /** An existing spec: the stock the form showed; the change is refused when orders moved it meanwhile. */
   expectedStock: z.number().int().min(0).optional(),
@@ -174,12 +173,12 @@ export const savePackageBody = z
     description: z.string().trim().max(500).default(''),
     flowMb: z.number().int().min(0).max(100_000_000),
     unlimited: z.boolean().default(false),
-    price: fen.min(1),
-    originalPrice: fen.default(0),
+    price: fen(1),
+    originalPrice: fen().default(0),
     duration: z.number().int().min(1).max(9999),
     durationUnit: z.number().int().min(1).max(3),
     renewable: z.boolean().default(false),
-    couponDeductMax: fen.default(0),
+    couponDeductMax: fen().default(0),
     sort: z.number().int().min(0).max(9999).default(0),
     perCardLimit: z.number().int().min(0).max(1000).default(0),
     stock: z.number().int().min(0).max(10_000_000).nullable().default(null),

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
 import { SIGN_IN_REWARDS, taskKey } from './iot-engage.ts';
 import { delivery } from './mall.ts';
+import { fen } from './money.ts';
 
 /**
  * The IoT engagement catalogue in the operator console: VIP and speed-up plans, coupon exchange
  * items, sign-in and task rewards (per storefront: owners all, agents their reach, staff none),
  * points-mall goods (every storefront's: owners), and VIP and speed-up orders with their refunds.
- * Money in fen, times epoch ms. Stock is changed against the stock the form was loaded with, so
+ * Money in fen(), times epoch ms. Stock is changed against the stock the form was loaded with, so
  * units taken meanwhile are never overwritten.
  */
 
@@ -31,7 +32,6 @@ const newListing = {
   onSale: z.boolean(),
   sort: z.number().int().min(0).max(9999).default(0),
 };
-const fen = z.number().int().min(0).max(100_000_000);
 
 // ── VIP plans ─────────────────────────────────────────────────────────────────────────────
 
@@ -57,8 +57,8 @@ export const saveVipPlanBody = z.object({
   ...newListing,
   name: engageTri(40),
   logo: z.string().max(500).default(''),
-  price: fen.min(1),
-  originalPrice: fen.default(0),
+  price: fen(1),
+  originalPrice: fen().default(0),
   durationDays: z.number().int().min(1).max(3660),
   pointsMultiplier: z.number().int().min(1).max(10),
   packageDiscount: z.number().int().min(1).max(100),
@@ -95,8 +95,8 @@ export const saveAcceleratePlanBody = z.object({
     .int()
     .min(1)
     .max(24 * 31),
-  price: fen.min(1),
-  originalPrice: fen.default(0),
+  price: fen(1),
+  originalPrice: fen().default(0),
 });
 export type SaveAcceleratePlanBody = z.infer<typeof saveAcceleratePlanBody>;
 
@@ -124,8 +124,8 @@ export const saveExchangeItemBody = z.object({
   ...newListing,
   kind: z.enum(['coupon', 'balance']),
   coinCost: z.number().int().min(1).max(10_000_000),
-  value: fen.min(1),
-  minSpend: fen.default(0),
+  value: fen(1),
+  minSpend: fen().default(0),
   validDays: z.number().int().min(1).max(3660).default(30),
   /** Units left to exchange from now on; null: no limit. */
   stock: z.number().int().min(0).max(10_000_000).nullable(),
@@ -215,8 +215,8 @@ export const saveMallGoodsBody = z.object({
   subtitle: z.string().max(100).default(''),
   image: z.string().trim().min(1).max(500),
   points: z.number().int().min(0).max(100_000_000),
-  price: fen.default(0),
-  marketPrice: fen.default(0),
+  price: fen().default(0),
+  marketPrice: fen().default(0),
   /** Units left to sell from now on. */
   stock: z.number().int().min(0).max(10_000_000),
   /** An edit: the units left the form was loaded with. */

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { triText, triView } from './admin-catalogue.ts';
 import { page, pageQuery } from './envelope.ts';
 import { msg } from './messages.ts';
+import { fen } from './money.ts';
 
 /**
  * Top-up offers and package coupons of IoT cards in the operator console (owners: every
- * storefront; agents: their own and their direct downstream; staff: none). Money in fen, times
+ * storefront; agents: their own and their direct downstream; staff: none). Money in fen(), times
  * epoch ms.
  */
-
-const fen = z.number().int().min(0).max(100_000_000);
 
 // ── Top-up offers ─────────────────────────────────────────────────────────────────────────
 
@@ -46,9 +45,9 @@ export const saveTopupOfferBody = z
     id: z.number().int().min(1).optional(),
     promoterId: z.number().int().min(1),
     kind: z.enum(TOPUP_OFFER_KINDS),
-    payAmount: fen.min(1),
-    bonusBalance: fen.default(0),
-    bonusCoin: fen.default(0),
+    payAmount: fen(1),
+    bonusBalance: fen().default(0),
+    bonusCoin: fen().default(0),
     title: triText(60),
     tag: z
       .object({ 'zh-Hans': z.string().trim().max(10), en: z.string().trim().max(20), 'zh-Hant': z.string().trim().max(10) })
@@ -80,8 +79,8 @@ export const MAX_COUPON_GRANT_CARDS = 1000;
  */
 export const couponGrantBody = z.object({
   cards: z.string().trim().min(1, msg('validation.required')).max(60_000),
-  amount: fen.min(1),
-  minSpend: fen.default(0),
+  amount: fen(1),
+  minSpend: fen().default(0),
   expiresAt: z.number().int().min(1),
 });
 export type CouponGrantBody = z.input<typeof couponGrantBody>;

@@ -4,6 +4,7 @@ import { simInfo } from './iot.ts';
 import { deviceCommand, deviceStatus } from './iot-device.ts';
 import { iotOrderView, ledgerAccount, ledgerEntry } from './iot-money.ts';
 import { msg } from './messages.ts';
+import { fen } from './money.ts';
 
 /**
  * SIMs and devices in the operator console (`/api/admin/sims*`): owners reach every card, agents
@@ -106,7 +107,7 @@ export const adminSimAdjustBody = z.object({
   id: z.number().int().min(1),
   kind: z.enum(['credit', 'debit']),
   /** Fen, above zero. */
-  amount: z.number().int().min(1).max(100_000_000),
+  amount: fen(1),
   reason,
 });
 export type AdminSimAdjustBody = z.infer<typeof adminSimAdjustBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
+import { fen } from './money.ts';
 import { patternTag } from './numbers.ts';
 
 /**
@@ -16,7 +17,7 @@ const lowerPromoCode = z.string().min(1).max(64);
 export const numberPriceRule = z.object({
   pattern: z.union([z.literal(''), patternTag]),
   /** Added to the number's price, fen. */
-  markup: z.number().int().min(0).max(10_000_000),
+  markup: fen(0, 10_000_000),
 });
 export type NumberPriceRule = z.infer<typeof numberPriceRule>;
 

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { iotOrderStatus, topupOffer } from './iot-money.ts';
 import { msg } from './messages.ts';
+import { fen } from './money.ts';
 import { paymentMethod, paymentView } from './payments.ts';
 
 /** 128 random bits, base64url: the token of a Wi-Fi card, its owner key, and a machine code. */
@@ -140,7 +141,7 @@ export const oneCodeRechargeBody = z
   .object({
     code: token,
     offerId: z.number().int().positive().optional(),
-    amount: z.number().int().positive().max(100_000_000).optional().describe('custom amount in fen, when no offer'),
+    amount: fen(1).optional().describe('custom amount in fen, when no offer'),
     method: z.string().min(1).max(32),
   })
   .refine((b) => (b.offerId === undefined) !== (b.amount === undefined), { message: msg('validation.offerOrAmount'), path: ['offerId'] });

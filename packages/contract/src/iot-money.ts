@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
 import { msg } from './messages.ts';
+import { fen as moneyFen } from './money.ts';
 import { paymentView } from './payments.ts';
 
 const fen = (what: string) => z.number().int().describe(`${what}, in integer fen`);
@@ -207,7 +208,7 @@ export type TopupChooseReply = z.infer<typeof topupChooseReply>;
 export const createTopupBody = z
   .object({
     offerId: z.number().int().positive().optional(),
-    amount: z.number().int().positive().max(100_000_000).optional().describe('custom amount in fen, when no offer'),
+    amount: moneyFen(1).optional().describe('custom amount in fen, when no offer'),
     method: z.string().min(1).max(32),
   })
   .refine((b) => (b.offerId === undefined) !== (b.amount === undefined), { message: msg('validation.offerOrAmount'), path: ['offerId'] });

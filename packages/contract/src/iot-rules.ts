@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { payMethod } from './iot-money.ts';
+import { fen } from './money.ts';
 
 /**
  * Standing rules of a SIM card. Auto top-up: when the balance falls below an amount, the card asks
@@ -19,7 +20,7 @@ export const saveTopupRuleBody = z.object({
   /** Fen: the rule asks when the balance falls below this. */
   below: z.number().int().min(100).max(10_000_00),
   /** Fen: the top-up asked for. */
-  amount: z.number().int().min(1).max(10_000_00),
+  amount: fen(1, 10_000_00),
   monthlyCap: z.number().int().min(1).max(TOPUP_CAP_MAX),
   /** Online method of the top-up (one the card's storefront offers). */
   method: z.string().min(1).max(32),

@@ -45,6 +45,9 @@ export const MESSAGES = {
   'validation.oneOf': ['values'],
   'validation.multipleOf': ['divisor'],
   'validation.unknownKeys': ['keys'],
+  // Money limits, shown in yuan (the schemas count fen)
+  'validation.moneyMax': ['max'],
+  'validation.moneyMin': ['min'],
   // Checks of the contract with their own wording
   'validation.mobile': [],
   'validation.elevenDigits': [],
@@ -403,6 +406,11 @@ export const MESSAGES = {
   'oneCode.unknown': [],
   'oneCode.noCard': [],
   // ── Other texts of the server ──────────────────────────────────────────────────────────────
+  // A top-up order's title, written in the reader's language when it is read
+  'topup.title.balance': ['amount'],
+  'topup.title.coupon': ['amount'],
+  'topup.title.bonus': ['bonus'],
+  'topup.bonus.coin': ['count'],
   'profile.nickname': ['digits'],
 
   // ── Words put into other texts ────────────────────────────────────────────────────────────
@@ -598,6 +606,9 @@ export const FIELDS = [
   'limitGb',
   'speed',
   'paused',
+  'markup',
+  'entry',
+  'kefuUrl',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

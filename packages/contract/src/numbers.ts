@@ -16,7 +16,7 @@ export const numberStatus = z.enum(NUMBER_STATUSES);
 
 const digits = (max: number) => z.string().regex(new RegExp(`^\\d{1,${max}}$`), msg('validation.digits'));
 const divisionCode = z.string().regex(/^\d{6}$/, msg('validation.divisionCode'));
-const fen = z.coerce.number().int().min(0).max(100_000_000_00);
+const fen = z.coerce.number().int().min(0, msg('validation.moneyMin')).max(100_000_000_00, msg('validation.moneyMax'));
 
 /**
  * GET /api/shop/numberList. Empty strings count as absent. `operator` '' = all, '-99' = featured

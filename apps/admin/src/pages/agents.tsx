@@ -116,9 +116,10 @@ function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => voi
                   <Form.Item
                     name={[f.name, 'markupYuan']}
                     label={t('agents.markup')}
-                    rules={[{ required: true, type: 'number', min: 0, max: 100000 }]}
+                    rules={[{ required: true, type: 'number', min: 0, max: 100000, message: t('agents.markupRange') }]}
                   >
-                    <InputNumber min={0} max={100000} precision={2} addonBefore="+¥" />
+                    {/* No min/max on the input: it would turn -5 into 0 silently; the rule refuses it with a message. */}
+                    <InputNumber precision={2} addonBefore="+¥" />
                   </Form.Item>
                   <Button onClick={() => remove(f.name)}>{t('agents.removeRule')}</Button>
                 </Space>
@@ -130,10 +131,10 @@ function PriceDialog({ lower, onClose }: { lower: LowerAgent; onClose: () => voi
         <Form.Item
           name="goodsMarkupPercent"
           label={t('agents.goodsMarkup')}
-          rules={[{ required: true, type: 'number', min: 0, max: 300 }]}
+          rules={[{ required: true, type: 'number', min: 0, max: 300, message: t('agents.goodsMarkupRange') }]}
           style={{ marginTop: 16 }}
         >
-          <InputNumber min={0} max={300} addonAfter="%" />
+          <InputNumber precision={0} addonAfter="%" />
         </Form.Item>
       </Form>
     </Modal>

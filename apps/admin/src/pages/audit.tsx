@@ -12,7 +12,30 @@ interface Filter {
   objectId?: string;
 }
 
-const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
+/** A value as an operator reads it: text as it is, yes/no, a list or an object as compact JSON. */
+const shown = (v: unknown, yes: string, no: string): string => {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? yes : no;
+  if (typeof v === 'number') return v.toLocaleString('en-US');
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+};
+
+/** Field → value of a record, nested records by their dotted path (`customPrice.goodsMarkupPercent`). */
+function flatten(v: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v)) flatten(x, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) out[prefix] = v;
+  return out;
+}
+
+/** What an action changed: each field whose value differs, with its old and new value. */
+export function changesOf(before: unknown, after: unknown): { field: string; from: unknown; to: unknown }[] {
+  const a = flatten(before);
+  const b = flatten(after);
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return fields.filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f])).map((f) => ({ field: f, from: a[f], to: b[f] }));
+}
 
 /** The audit log (owners): who did what, before → after, when; filtered and paged by the server. */
 export function AuditPage() {
@@ -65,11 +88,30 @@ export function AuditPage() {
           { title: t('audit.object'), render: (_, e) => `${e.objectType} ${e.objectId}`, width: 180 },
           {
             title: t('audit.change'),
-            render: (_, e) => (
-              <Typography.Text code style={{ wordBreak: 'break-all' }}>
-                {json(e.before)} → {json(e.after)}
-              </Typography.Text>
-            ),
+            render: (_, e) => {
+              const list = changesOf(e.before, e.after);
+              if (list.length === 0) return '—';
+              return (
+                <dl
+                  className="audit-changes"
+                  style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px' }}
+                >
+                  {list.map((c) => (
+                    <div key={c.field} style={{ display: 'contents' }}>
+                      <dt>
+                        <Typography.Text type="secondary">{c.field}</Typography.Text>
+                      </dt>
+                      <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
+                        <Typography.Text delete type="secondary">
+                          {shown(c.from, t('common.yes'), t('common.no'))}
+                        </Typography.Text>{' '}
+                        → <Typography.Text>{shown(c.to, t('common.yes'), t('common.no'))}</Typography.Text>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              );
+            },
           },
         ]}
       />

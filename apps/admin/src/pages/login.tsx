@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguagePicker } from '../app/layout.tsx';
 import { meQuery } from '../app/use-operator.ts';
-import { api } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { setToken } from '../lib/session.ts';
 
@@ -18,6 +18,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [challenge, setChallenge] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server's refusal of the code, shown under it until the code is changed. */
+  const [codeError, setCodeError] = useState('');
   const [passwordForm] = Form.useForm<{ mobile: string; password: string }>();
   const [codeForm] = Form.useForm<{ code: string }>();
 
@@ -35,16 +37,21 @@ export function LoginPage() {
 
   const submitCode = async (values: { code: string }) => {
     setBusy(true);
+    setCodeError('');
     try {
       const session = await api<AdminSession>('POST', '/login/totp', { body: { challenge, code: values.code } });
       setToken(session.token);
       queryClient.setQueryData(meQuery.queryKey, { expiresAt: session.expiresAt, operator: session.operator });
       navigate('/', { replace: true });
     } catch (error) {
-      showRefusal(codeForm, error, ['code'], (m) => {
-        message.error(m);
-        setChallenge(null);
-      });
+      // A wrong code is shown under the field (kept in state: the form's own errors are replaced by its
+      // rules' result once the submit settles); any other refusal ends the step.
+      if (error instanceof ApiError && error.field === 'code') setCodeError(error.message);
+      else
+        showRefusal(codeForm, error, [], (m) => {
+          message.error(m);
+          setChallenge(null);
+        });
     } finally {
       setBusy(false);
     }
@@ -76,13 +83,21 @@ export function LoginPage() {
               name="code"
               label={t('login.code')}
               rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeInvalid') }]}
+              {...(codeError ? { validateStatus: 'error' as const, help: codeError } : {})}
             >
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
+              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus onChange={() => setCodeError('')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={busy}>
               {t('login.signIn')}
             </Button>
-            <Button type="link" block onClick={() => setChallenge(null)}>
+            <Button
+              type="link"
+              block
+              onClick={() => {
+                setCodeError('');
+                setChallenge(null);
+              }}
+            >
               {t('login.back')}
             </Button>
           </Form>

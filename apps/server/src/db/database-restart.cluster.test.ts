@@ -58,7 +58,7 @@ describe('PostgreSQL going away under a running server', () => {
       for (let i = 0; i < 10; i++) {
         const res = await unknownCard(t);
         expect(res.statusCode).toBe(200);
-        expect(body(res).message).toBe('sn: no SIM card or device has this number');
+        expect(body(res).message).toBe('Card number: no SIM card or device has this number');
       }
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {

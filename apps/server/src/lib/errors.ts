@@ -1,6 +1,6 @@
 import { Code } from '@simshop/contract/codes';
 import { type FieldId, isMessageId, type MessageId } from '@simshop/contract/messages';
-import { type Language, type Param, type ParamArgs, renderAbout } from './messages.ts';
+import { type Language, type Param, type ParamArgs, renderAbout, yuan } from './messages.ts';
 
 /**
  * A business refusal: answered with HTTP 200 and one of the §8 codes. It carries a message id of
@@ -91,6 +91,9 @@ const value = (v: unknown): Param => (typeof v === 'number' ? v : String(v));
  */
 export function schemaRefusal(issue: ZodIssueLike, field: string): BizError {
   const r = <I extends MessageId>(id: I, ...params: ParamArgs<I>) => fail(id, ...params).about(field);
+  // A money limit of the contract (the schemas count fen): the limit in yuan
+  if (issue.message === 'validation.moneyMax') return r('validation.moneyMax', { max: yuan(Number(issue.maximum)) });
+  if (issue.message === 'validation.moneyMin') return r('validation.moneyMin', { min: yuan(Number(issue.minimum)) });
   if (issue.message && isMessageId(issue.message)) {
     return new (BizError as new (code: number, id: MessageId) => BizError)(Code.FAILED, issue.message).about(field);
   }

@@ -16,9 +16,9 @@ describe('refusals in the language of the request', () => {
   it('a business refusal (invalid())', async () => {
     const ask = (language?: string) => t.app.inject({ url: '/api/app/domain?packageName=nope', headers: lang(language) });
     const en = await ask();
-    expect(body(en)).toEqual({ code: -1, message: 'packageName: unknown application', data: null });
+    expect(body(en)).toEqual({ code: -1, message: 'App package: unknown application', data: null });
     expect(en.headers['x-error-field']).toBe('packageName');
-    expect(body(await ask('en-US,en;q=0.9')).message).toBe('packageName: unknown application');
+    expect(body(await ask('en-US,en;q=0.9')).message).toBe('App package: unknown application');
     const hans = await ask('zh-CN,zh;q=0.9');
     expect(body(hans)).toEqual({ code: -1, message: '应用包名：未知的应用', data: null });
     expect(hans.headers['x-error-field']).toBe('packageName');
@@ -32,7 +32,7 @@ describe('refusals in the language of the request', () => {
     const ask = (language?: string) => t.app.inject({ url, headers: lang(language) });
     const en = await ask();
     expect(body(en).code).toBe(-1);
-    expect(body(en).message).toBe('promoCode: at most 64 characters');
+    expect(body(en).message).toBe('Promo code: at most 64 characters');
     expect(en.headers['x-error-field']).toBe('promoCode');
     expect(body(await ask('zh-Hans')).message).toBe('推广码：最多 64 个字符');
     expect(body(await ask('zh-Hant')).message).toBe('推廣碼：最多 64 個字元');
@@ -41,7 +41,7 @@ describe('refusals in the language of the request', () => {
   it('a schema failure with a custom message of the contract', async () => {
     const ask = (language?: string) =>
       t.app.inject({ method: 'POST', url: '/api/hk/sendCode', payload: { mobile: '12345' }, headers: lang(language) });
-    expect(body(await ask()).message).toBe('mobile: a mobile number is 11 digits starting with 1');
+    expect(body(await ask()).message).toBe('Mobile number: a mobile number is 11 digits starting with 1');
     expect(body(await ask('zh-Hans')).message).toBe('手机号：请输入以 1 开头的 11 位手机号');
     expect(body(await ask('zh-HK')).message).toBe('手機號：請輸入以 1 開頭的 11 位手機號');
   });
@@ -54,7 +54,7 @@ describe('refusals in the language of the request', () => {
         payload: { sn: 'NOSUCHCARD0001', agreeProtocol: true },
         headers: lang(language),
       });
-    expect(body(await ask())).toEqual({ code: -1, message: 'sn: no SIM card or device has this number', data: null });
+    expect(body(await ask())).toEqual({ code: -1, message: 'Card number: no SIM card or device has this number', data: null });
     expect(body(await ask('zh-Hans')).message).toBe('卡号：未找到该号码对应的卡片或设备');
     expect(body(await ask('zh-Hant')).message).toBe('卡號：找不到此號碼對應的卡片或設備');
   });
@@ -108,7 +108,7 @@ describe('refusals of the framework and replays', () => {
         headers: { ...headers, ...lang(language) },
       });
     const first = await buy();
-    expect(body(first)).toEqual({ code: -1, message: 'payMethod: wechat is not offered; choose balance or sandbox', data: null });
+    expect(body(first)).toEqual({ code: -1, message: 'Payment method: wechat is not offered; choose balance or sandbox', data: null });
     expect(first.headers['x-error-field']).toBe('payMethod');
     // The refusal is kept by id and values, not as text, so its replay can be put in any language.
     const stored = await t.app.db.db

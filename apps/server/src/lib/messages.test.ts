@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { FIELDS, MESSAGES, type MessageId } from '@simshop/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { BizError, fail, invalid, schemaRefusal } from './errors.ts';
-import { CATALOGUES, LANGUAGES, PLACEHOLDER, render, termOr } from './messages.ts';
+import { CATALOGUES, fieldLabel, LANGUAGES, PLACEHOLDER, render, renderAbout, termOr, yuan } from './messages.ts';
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
 
@@ -22,6 +22,27 @@ describe('the catalogues', () => {
       }
     }
     for (const f of FIELDS) for (const language of LANGUAGES) expect(placeholders(CATALOGUES[language][`field.${f}`] ?? '')).toEqual([]);
+  });
+
+  it('speak of no request field by its name (the columns of a CSV file excepted: an operator types them)', () => {
+    for (const language of LANGUAGES) {
+      for (const [id, text] of Object.entries(CATALOGUES[language])) {
+        if (id === 'simsImport.badHeader') continue;
+        expect(text.replace(PLACEHOLDER, ''), `${language} ${id}`).not.toMatch(/\b[a-z]+[A-Z]\w*/);
+      }
+    }
+  });
+
+  it('name every field by a label a person reads, never by its name in the request', () => {
+    // A camelCase name, a dotted path, a header name: what a person must never read before a colon
+    const internal = /\b[a-z]+[A-Z]\w*(\.\d+)?(\.\w+)?:\s|\b\w+\.\d+\.\w+|^x-|Idempotency|querystring/;
+    for (const f of FIELDS) {
+      for (const language of LANGUAGES) {
+        const label = CATALOGUES[language][`field.${f}`] ?? '';
+        if (/[A-Z.-]/.test(f)) expect(label, `${language} field.${f}`).not.toBe(f);
+        expect(`${renderAbout(f, 'validation.required', {}, language)}`, `${language} ${f}`).not.toMatch(internal);
+      }
+    }
   });
 
   it('hold no message the code never gives (words are put in by termOr and the schema refusals)', () => {
@@ -73,10 +94,11 @@ describe('render', () => {
 });
 
 describe('refusals', () => {
-  it('name their field with its label in Chinese and its name in English', () => {
+  it('name their field with its label in every language', () => {
     const e = invalid('mobile', 'sms.resendTooSoon', { seconds: 60 });
     expect(e.field).toBe('mobile');
-    expect(e.message).toBe('mobile: a code was sent less than a minute ago, retry in 60 s');
+    expect(e.message).toBe('Mobile number: a code was sent less than a minute ago, retry in 60 s');
+    expect(invalid('cardPassword', 'validation.required').render('en')).toBe('Card password: is required');
     expect(e.render('zh-Hans')).toBe('手机号：验证码发送过于频繁，请 60 秒后再试');
     expect(e.render('zh-Hant')).toBe('手機號：驗證碼發送過於頻繁，請 60 秒後再試');
     expect(fail('system.busy').render('zh-Hant')).toBe('系統繁忙，請稍後再試');
@@ -104,7 +126,7 @@ describe('schema failures', () => {
   it('map each kind of zod issue to a message', () => {
     const required = { code: 'invalid_type', expected: 'string', message: 'Invalid input: expected string, received undefined' };
     expect(zh(required, 'sn')).toBe('卡号：不能为空');
-    expect(schemaRefusal(required, 'sn').message).toBe('sn: is required');
+    expect(schemaRefusal(required, 'sn').message).toBe('Card number: is required');
     expect(zh({ code: 'invalid_type', expected: 'number', message: 'Invalid input: expected number, received string' }, 'packageId')).toBe(
       '套餐：格式不正确，应为数字',
     );
@@ -114,15 +136,39 @@ describe('schema failures', () => {
     expect(zh({ code: 'too_small', origin: 'number', minimum: 1, inclusive: true }, 'page')).toBe('页码：不能小于 1');
     expect(zh({ code: 'too_big', origin: 'array', maximum: 3, inclusive: true }, 'days')).toBe('天数：最多 3 项');
     expect(zh({ code: 'invalid_value', values: ['login'] }, 'scene')).toBe('验证码用途：须为以下之一：login');
-    expect(schemaRefusal({ code: 'invalid_value', values: ['', '0'] }, 'exclude4').message).toBe('exclude4: must be one of: "" or 0');
+    expect(schemaRefusal({ code: 'invalid_value', values: ['', '0'] }, 'exclude4').message).toBe('Without 4: must be one of: "" or 0');
     expect(zh({ code: 'unrecognized_keys', keys: ['zz', 'yy'] }, 'body')).toBe('提交内容：包含无法识别的字段：zz、yy');
     expect(zh({ code: 'not_multiple_of', divisor: 5 }, 'amount')).toBe('金额：须为 5 的倍数');
-    expect(zh({ code: 'invalid_format' }, 'layout.header.title')).toBe('layout.header.title：格式不正确');
+    expect(zh({ code: 'invalid_format' }, 'layout.header.title')).toBe('标题：格式不正确');
   });
 
   it("use the contract's own message id when the schema gives one", () => {
     const e = schemaRefusal({ code: 'invalid_format', message: 'validation.mobile' }, 'mobile');
-    expect(e.message).toBe('mobile: a mobile number is 11 digits starting with 1');
+    expect(e.message).toBe('Mobile number: a mobile number is 11 digits starting with 1');
     expect(e.render('zh-Hant')).toBe('手機號：請輸入以 1 開頭的 11 位手機號');
+  });
+});
+
+describe('paths deep in a body', () => {
+  it('are named by their deepest part with a label, else "this entry"', () => {
+    expect(fieldLabel('numberRules.0.markup', 'en')).toBe('markup');
+    expect(fieldLabel('numberRules.0.markup', 'zh-Hant')).toBe('加價');
+    expect(fieldLabel('numberRules.3', 'zh-Hans')).toBe('号码加价规则');
+    expect(fieldLabel('layout.blocks.2.zz', 'en')).toBe('this entry');
+    expect(renderAbout('skus.0.wholesaleQ', 'validation.required', {}, 'zh-Hans')).toBe('规格：不能为空');
+    expect(renderAbout('blocks.0.wholesaleQ', 'validation.required', {}, 'zh-Hans')).toBe('此项：不能为空');
+  });
+});
+
+describe('money limits', () => {
+  it('are written in yuan with separators, never in fen', () => {
+    expect(yuan(10_000_000)).toBe('¥100,000.00');
+    expect(yuan(1)).toBe('¥0.01');
+    expect(yuan(-250)).toBe('-¥2.50');
+    const over = { code: 'too_big', origin: 'number', maximum: 10_000_000, inclusive: true, message: 'validation.moneyMax' };
+    expect(schemaRefusal(over, 'numberRules.0.markup').render('en')).toBe('Markup: must not be above ¥100,000.00');
+    expect(schemaRefusal(over, 'numberRules.0.markup').render('zh-Hans')).toBe('加价：不能超过 ¥100,000.00');
+    const under = { code: 'too_small', origin: 'number', minimum: 1, inclusive: true, message: 'validation.moneyMin' };
+    expect(schemaRefusal(under, 'amount').render('zh-Hant')).toBe('金額：不能低於 ¥0.01');
   });
 });

@@ -54,16 +54,32 @@ export function render(id: MessageId, params: Readonly<Record<string, Param>>, l
 
 const KNOWN_FIELDS = new Set<string>(FIELDS);
 
-/** The label of a request field; a field without one (a path deep in a body) keeps its name. */
+/**
+ * The label of a request field. A path deep in a body (`numberRules.0.markup`) is named by its
+ * deepest part with a label, else its first; a path with none is "this entry": a person never
+ * reads a field's name.
+ */
 export function fieldLabel(field: string, language: Language): string {
-  return KNOWN_FIELDS.has(field) ? text(`field.${field as FieldId}`, language) : field;
+  if (KNOWN_FIELDS.has(field)) return text(`field.${field as FieldId}`, language);
+  const parts = field.split(/[.[\]]/).filter((p) => p !== '' && !/^\d+$/.test(p));
+  const known = [...parts].reverse().find((p) => KNOWN_FIELDS.has(p));
+  return text(`field.${(known ?? 'entry') as FieldId}`, language);
 }
 
-/** A refusal about a field: "label: problem", with the language's colon. */
+/** A refusal about a field: "Label: problem", with the language's colon. */
 export function renderAbout(field: string | undefined, id: MessageId, params: Readonly<Record<string, Param>>, language: Language) {
   const problem = render(id, params, language);
   if (!field) return problem;
-  return `${fieldLabel(field, language)}${language === 'en' ? ': ' : '：'}${problem}`;
+  const label = fieldLabel(field, language);
+  if (language !== 'en') return `${label}：${problem}`;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${problem}`;
+}
+
+/** An amount of fen as people read it: ¥10,000.00. */
+export function yuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const [whole, cents] = (Math.abs(fen) / 100).toFixed(2).split('.');
+  return `${sign}¥${(whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
 /** A catalogue word for a value the catalogue may know (a payment method): the word, else the value. */

@@ -72,7 +72,7 @@ describe('two instances on one database', () => {
       ),
     );
     expect(replies.filter((r) => r.code === 0)).toHaveLength(30);
-    expect(replies.filter((r) => r.code !== 0).every((r) => r.code === -1 && r.message.startsWith('balance: '))).toBe(true);
+    expect(replies.filter((r) => r.code !== 0).every((r) => r.code === -1 && r.message.startsWith('Balance: '))).toBe(true);
     for (const c of cards) {
       expect((await card(a, c.simNo)).balance).toBe(50);
       const entries = await balanceEntries(c.simNo);

@@ -175,9 +175,9 @@ describe('envelope codes (spec §8)', () => {
   });
 
   it('toasts the message of -1, or operation failed', async () => {
-    reply({ code: -1, message: 'mobile: must be 11 digits', data: null });
+    reply({ code: -1, message: 'Mobile number: must be 11 digits', data: null });
     await refused(post('/api/x', {}));
-    await shown('mobile: must be 11 digits');
+    await shown('Mobile number: must be 11 digits');
     reply({ code: -1, message: '', data: null });
     await refused(post('/api/x', {}));
     await shown(en.request.operationFailed);
@@ -324,14 +324,14 @@ describe('refusals about a field', () => {
 
 describe('codes the caller shows itself', () => {
   it('skip the §8 toast for the quiet codes only, and still refuse with the code and message', async () => {
-    reply({ code: -1, message: 'payPassword: wrong pay password, 4 tries left', data: null });
+    reply({ code: -1, message: 'Pay password: wrong pay password, 4 tries left', data: null });
     const error = await refused(post('/api/iot/buyPackage', { packageId: 1 }, { quietCodes: [-1] }));
     expect(error.code).toBe(-1);
-    expect(error.message).toBe('payPassword: wrong pay password, 4 tries left');
+    expect(error.message).toBe('Pay password: wrong pay password, 4 tries left');
     await new Promise((r) => setTimeout(r, 50));
     expect(document.body.textContent).toBe('');
-    reply({ code: -1, message: 'balance: not enough', data: null });
+    reply({ code: -1, message: 'Balance: not enough', data: null });
     await refused(post('/api/iot/buyPackage', { packageId: 1 }, { quietCodes: [41001] }));
-    await shown('balance: not enough');
+    await shown('Balance: not enough');
   });
 });

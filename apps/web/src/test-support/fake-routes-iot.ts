@@ -232,7 +232,7 @@ const el = (key: string, title: Tri | null, l: Language, style = '', items: Retu
 export function demoLayout(l: Language): SimLayout {
   const T = {
     buy: tri('Buy a package', '套餐订购', '套餐訂購'),
-    topup: tri('Top up', '余额充值', '餘額充值'),
+    topup: tri('Top up', '余额充值', '餘額儲值'),
     task: tri('Daily tasks', '任务签到', '任務簽到'),
     exchange: tri('Coupon exchange', '券币兑换', '券幣兌換'),
     boost: tri('Speed boost', '加速包', '加速包'),

@@ -39,21 +39,21 @@ describe('operator sign-in', () => {
     expect(again.code).toBe(-1);
     const other = await challengeOf(op);
     const replay = body(await post('/api/admin/login/totp', { challenge: other, code }));
-    expect(replay).toMatchObject({ code: -1, message: 'code: wrong verification code' });
+    expect(replay).toMatchObject({ code: -1, message: 'Verification code: wrong verification code' });
   });
 
   it('refuses a wrong password and a wrong code alike for a known and an unknown mobile', async () => {
     const op = await makeOperator(t.app, 'staff', 1);
     const wrong = body(await post('/api/admin/login', { mobile: op.mobile, password: 'not-the-password' }));
     const unknown = body(await post('/api/admin/login', { mobile: '16600000000', password: 'not-the-password' }));
-    expect(wrong).toEqual({ code: -1, message: 'password: wrong mobile or password', data: null });
+    expect(wrong).toEqual({ code: -1, message: 'Password: wrong mobile or password', data: null });
     expect(unknown).toEqual(wrong);
     const challenge = await challengeOf(op);
     const bad = body(
       await post('/api/admin/login/totp', { challenge, code: '000000' === (await totpOf(t.app, op.secret)) ? '111111' : '000000' }),
     );
     expect(bad.code).toBe(-1);
-    expect(bad.message).toBe('code: wrong verification code');
+    expect(bad.message).toBe('Verification code: wrong verification code');
   });
 
   it('checks at most 5 passwords per mobile in a window, however many arrive at once', async () => {
@@ -61,11 +61,11 @@ describe('operator sign-in', () => {
     const replies = await Promise.all(
       Array.from({ length: 12 }, () => post('/api/admin/login', { mobile: op.mobile, password: 'guess-guess' }).then((r) => body(r))),
     );
-    expect(replies.filter((r) => r.message === 'password: wrong mobile or password')).toHaveLength(5);
-    expect(replies.filter((r) => r.message.startsWith('mobile: too many sign-in attempts'))).toHaveLength(7);
+    expect(replies.filter((r) => r.message === 'Password: wrong mobile or password')).toHaveLength(5);
+    expect(replies.filter((r) => r.message.startsWith('Mobile number: too many sign-in attempts'))).toHaveLength(7);
     // Locked for the window, even with the right password.
     const right = body(await post('/api/admin/login', { mobile: op.mobile, password: op.password }));
-    expect(right.message).toMatch(/^mobile: too many sign-in attempts, try again in \d+ min$/);
+    expect(right.message).toMatch(/^Mobile number: too many sign-in attempts, try again in \d+ min$/);
   });
 
   it('ends a challenge after 5 wrong codes', async () => {
@@ -75,7 +75,7 @@ describe('operator sign-in', () => {
     const wrongCode = right === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) expect(body(await post('/api/admin/login/totp', { challenge, code: wrongCode })).code).toBe(-1);
     const late = body(await post('/api/admin/login/totp', { challenge, code: right }));
-    expect(late.message).toBe('sign-in: the sign-in has expired, enter your password again');
+    expect(late.message).toBe('Sign-in: the sign-in has expired, enter your password again');
   });
 
   it('answers 61 without a session, after logout, after expiry and once revoked by an owner', async () => {

@@ -165,7 +165,7 @@ describe('single pages in the console', () => {
     expect(body<SinglePageInfo>(await shown('en')).data.title).toBe('Big spring sale');
 
     const taken = await post('/api/admin/singlePages/save', { ...page, title: tri3('重复', 'Duplicate', '') }, h);
-    expect(body(taken)).toEqual({ code: -1, message: 'pageCode: this storefront already has a page with this code', data: null });
+    expect(body(taken)).toEqual({ code: -1, message: 'Page code: this storefront already has a page with this code', data: null });
     const badLink = await post(
       '/api/admin/singlePages/save',
       { ...page, pageCode: `${code}b`, popup: { ...page.popup, link: 'javascript:alert(1)' } },
@@ -181,7 +181,7 @@ describe('single pages in the console', () => {
       ),
     );
     expect(race.map((r) => r.code).sort()).toEqual([-1, 0]);
-    expect(race.find((r) => r.code === -1)?.message).toBe('pageCode: this storefront already has a page with this code');
+    expect(race.find((r) => r.code === -1)?.message).toBe('Page code: this storefront already has a page with this code');
     const raced = race.find((r) => r.code === 0)!.data as AdminSinglePage;
     await post('/api/admin/singlePages/delete', { promoterId: shop.id, id: raced.id }, h);
 
@@ -190,7 +190,7 @@ describe('single pages in the console', () => {
 
     const removed = body<AdminSinglePage>(await post('/api/admin/singlePages/delete', { promoterId: shop.id, id: made.data.id }, h));
     expect(removed.data.title.en).toBe('Big spring sale');
-    expect(body(await shown('en'))).toEqual({ code: -1, message: 'pageCode: no such page', data: null });
+    expect(body(await shown('en'))).toEqual({ code: -1, message: 'Page code: no such page', data: null });
     expect(body(await post('/api/admin/singlePages/delete', { promoterId: shop.id, id: made.data.id }, h)).code).toBe(-1);
 
     const log = body<{ list: { action: string; before: AdminSinglePage | null; after: AdminSinglePage | null }[] }>(
@@ -324,7 +324,7 @@ describe('translations of goods and package names', () => {
       { kind: 'sku', id: other.skuId, goodsId: g.goodsId, en: 'x', 'zh-Hant': '' },
       { kind: 'package', id: 999_999_999, en: 'x', 'zh-Hant': '' },
     ]) {
-      expect(body(await save(payload))).toEqual({ code: -1, message: 'id: not found or not yours to manage', data: null });
+      expect(body(await save(payload))).toEqual({ code: -1, message: 'Item: not found or not yours to manage', data: null });
     }
 
     const owner = await signIn(app(), await makeOperator(app(), 'owner'));
@@ -437,7 +437,7 @@ describe('authorisation matrix: role × content route × another promoter’s st
     // A page of another storefront named under the agent's own is refused like a missing one.
     expect(body(await post('/api/admin/singlePages/delete', { promoterId: mid.id, id: pageOf.get(other.id) }, agent))).toEqual({
       code: -1,
-      message: 'id: not found or not yours to manage',
+      message: 'Item: not found or not yours to manage',
       data: null,
     });
   });

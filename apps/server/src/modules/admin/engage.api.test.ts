@@ -333,7 +333,7 @@ describe('sign-in and task rewards per storefront', () => {
     expect((await before.c.post('/api/iot/generalSignIn')).data).toMatchObject({ points: 2, streak: 1 });
     expect((await before.c.post('/api/iot/generalSignIn', { task: 'realname' })).data).toMatchObject({ points: 80 });
     const refused = await before.c.post('/api/iot/generalSignIn', { task: 'bindPhone' });
-    expect(refused).toMatchObject({ code: -1, message: 'task: this task is not offered' });
+    expect(refused).toMatchObject({ code: -1, message: 'Task: this task is not offered' });
     expect((await card(t.app, before.simNo)).integral).toBe(82);
     // Another storefront keeps the built-in values.
     const other = await holder('demo', 'en');

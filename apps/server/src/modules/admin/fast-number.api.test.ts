@@ -50,7 +50,7 @@ describe('fast-number applications in the console', () => {
     expect((await move({ orderNo: app.orderNo, to: 'approved' }, staff)).data.status).toBe('approved');
     const noNumber = await move({ orderNo: app.orderNo, to: 'shipped' }, staff);
     expect(noNumber.code).toBe(-1);
-    expect(noNumber.message).toMatch(/^assignedNumber: /);
+    expect(noNumber.message).toMatch(/^Assigned number: /);
     const shipped = await move({ orderNo: app.orderNo, to: 'shipped', assignedNumber: '16612345678' }, staff);
     expect(shipped.data).toMatchObject({ status: 'shipped', assignedNumber: '16612345678' });
     expect(shipped.data.trackingNo).toMatch(/^SE\d{12}$/);
@@ -75,10 +75,10 @@ describe('fast-number applications in the console', () => {
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', shop.id));
     const app = await makeApplication(t.app, { promoCode: shop.promoCode });
     const early = await move({ orderNo: app.orderNo, to: 'approved' }, staff);
-    expect([early.code, early.message.split(':')[0]]).toEqual([-1, 'status']);
+    expect([early.code, early.message.split(':')[0]]).toEqual([-1, 'Status']);
     await move({ orderNo: app.orderNo, to: 'reviewing' }, staff);
     const bare = await move({ orderNo: app.orderNo, to: 'rejected', reason: '  ' }, staff);
-    expect(bare.message).toMatch(/^reason: /);
+    expect(bare.message).toMatch(/^Reason: /);
     // Two operators decide at once: one decision stands.
     const both = await Promise.all([
       move({ orderNo: app.orderNo, to: 'rejected', reason: '证件照片不清晰' }, staff),

@@ -146,7 +146,7 @@ describe('IoT packages in the console', () => {
     const h = await signIn(t.app, await makeOperator(t.app, 'owner'));
     const now = Date.now();
     const noEnd = await post('/api/admin/packages/save', { ...flashSale(shop.id, now), seckillEndsAt: now - 2 * HOUR }, h, 'en');
-    expect(body(noEnd)).toEqual({ code: -1, message: 'flash sale end: must be after the start', data: null });
+    expect(body(noEnd)).toEqual({ code: -1, message: 'Flash sale end: must be after the start', data: null });
     const noStock = await post('/api/admin/packages/save', { ...flashSale(shop.id, now), stock: null }, h);
     expect(noStock.headers['x-error-field']).toBe('stock');
   });

@@ -120,7 +120,7 @@ describe('layouts in the console', () => {
       await post('/api/admin/layouts/draft', { promoterId: shop.id, layout: { ...start.layout, maxMenuTimes: 0 }, texts: {} }, h),
     );
     expect(bad.code).toBe(-1);
-    expect(bad.message).toMatch(/^layout\.maxMenuTimes: /);
+    expect(bad.message).toMatch(/^This entry: /);
     const badPath = body(
       await post(
         '/api/admin/layouts/draft',
@@ -131,7 +131,7 @@ describe('layouts in the console', () => {
     expect(badPath.code).toBe(-1);
     const draft = body<Draft>(await post('/api/admin/layouts/draft', { promoterId: shop.id, layout: start.layout, texts: start.texts }, h));
     const cross = body(await post('/api/admin/layouts/publish', { promoterId: other.id, draftId: draft.data.draftId }, h));
-    expect(cross).toEqual({ code: -1, message: "draft: no such draft of this storefront's layout", data: null });
+    expect(cross).toEqual({ code: -1, message: "Draft: no such draft of this storefront's layout", data: null });
     const crossPreview = body(await post('/api/admin/layouts/preview', { promoterId: other.id, draftId: draft.data.draftId }, h));
     expect(crossPreview.code).toBe(-1);
   });
@@ -168,14 +168,14 @@ describe('layout preview tokens', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...claims, p: 1 })).toString('base64url')}.${sig}`;
     const refused = body(await get(`/api/layoutPreview?token=${encodeURIComponent(forged)}`, lang('en')));
-    expect(refused).toEqual({ code: -1, message: 'link: the preview has expired, open it again from the console', data: null });
+    expect(refused).toEqual({ code: -1, message: 'Link: the preview has expired, open it again from the console', data: null });
     expect(body(await get('/api/layoutPreview?token=not-a-token', lang('en'))).code).toBe(-1);
 
     // 15 minutes later it has expired.
     shift = 15 * 60_000 + 1_000;
     try {
       const late = body(await get(`/api/layoutPreview?token=${encodeURIComponent(token)}`, lang('en')));
-      expect(late.message).toBe('link: the preview has expired, open it again from the console');
+      expect(late.message).toBe('Link: the preview has expired, open it again from the console');
     } finally {
       shift = 0;
     }
@@ -286,7 +286,7 @@ describe('notices of a storefront’s SIM dashboard in the console', () => {
     const listed = body<{ list: Notice[] }>(await get(`/api/admin/notices?promoterId=${low.id}`, h));
     expect(listed.data.list.map((n) => [n.id, n.title.en, n.enabled])).toEqual([[made.data.id, 'Maintenance', false]]);
     const bad = body(await post('/api/admin/notices/save', { ...notice, endAt: notice.startAt - 1 }, h));
-    expect(bad).toEqual({ code: -1, message: 'end: must be after the start', data: null });
+    expect(bad).toEqual({ code: -1, message: 'End: must be after the start', data: null });
 
     const owner = await signIn(t.app, await makeOperator(t.app, 'owner'));
     const log = body<{ list: { action: string; operatorMobile: string; before: Notice | null; after: Notice }[] }>(
@@ -304,7 +304,7 @@ describe('notices of a storefront’s SIM dashboard in the console', () => {
     expect(body(await post('/api/admin/notices/save', { ...notice, promoterId: top.id }, h)).code).toBe(-1);
     expect(body(await post('/api/admin/notices/save', { ...notice, promoterId: mid.id, id: made.data.id }, h))).toEqual({
       code: -1,
-      message: 'id: not found or not yours to manage',
+      message: 'Item: not found or not yours to manage',
       data: null,
     });
     expect(body(await get(`/api/admin/notices?promoterId=${low.id}`, staff)).code).toBe(-1);

@@ -71,7 +71,7 @@ describe('number import', () => {
     const zh = body<Preview>(await post('/api/admin/numbers/import/preview', { csv }, { ...owner, 'accept-language': 'zh-CN' }));
     expect(zh.data.errors[0]!.error).toBe('与第 3 行号码重复');
     const noHeader = body(await post('/api/admin/numbers/import/preview', { csv: `${aaaa},1,440000,440300` }, owner));
-    expect(noHeader.message).toMatch(/^file: the first line must name the columns/);
+    expect(noHeader.message).toMatch(/^File: the first line must name the columns/);
   });
 
   it('commits 1,000 numbers, which shoppers then find; a second commit of the same file adds none; audited', async () => {
@@ -109,14 +109,14 @@ describe('number import', () => {
     const held = body(await post('/api/admin/numbers/hold', { number: n }, owner));
     expect(held).toEqual({ code: 0, message: 'ok', data: { number: n, status: 'off_sale' } });
     expect(await shopSees(n!)).toEqual([]);
-    expect(body(await post('/api/admin/numbers/hold', { number: n }, owner)).message).toBe('number: only a number on sale can be held');
+    expect(body(await post('/api/admin/numbers/hold', { number: n }, owner)).message).toBe('Number: only a number on sale can be held');
     const found = body<{ list: { number: string; status: string }[]; total: number }>(
       await get(`/api/admin/numbers?keyword=${n!.slice(-6)}`, owner),
     );
     expect(found.data.list.find((x) => x.number === n)).toMatchObject({ status: 'off_sale' });
     expect(body(await post('/api/admin/numbers/release', { number: n }, owner)).code).toBe(0);
     expect(await shopSees(n!)).toEqual([n]);
-    expect(body(await post('/api/admin/numbers/release', { number: n }, owner)).message).toBe('number: the number is not held');
+    expect(body(await post('/api/admin/numbers/release', { number: n }, owner)).message).toBe('Number: the number is not held');
     const log = body<{ list: { action: string }[] }>(await get(`/api/admin/audit?objectType=number&objectId=${n}`, owner));
     expect(log.data.list.map((e) => e.action)).toEqual(['number.release', 'number.hold']);
   });

@@ -106,21 +106,21 @@ describe('storefronts in the console', () => {
     const refuse = async (url: string, payload: unknown) => body(await post(url, payload, owner));
     expect(await refuse('/api/admin/storefronts/create', { promoCode: code(), ...settings(shop.data.id) })).toEqual({
       code: -1,
-      message: 'upstream: the upstream must be an agent storefront, not the storefront itself nor one of its downstream',
+      message: 'Upstream: the upstream must be an agent storefront, not the storefront itself nor one of its downstream',
       data: null,
     });
     expect((await refuse('/api/admin/storefronts/create', { promoCode: mid.promoCode, ...settings(top.id) })).message).toBe(
-      'promoCode: this promo code is taken',
+      'Promo code: this promo code is taken',
     );
-    expect((await refuse('/api/admin/storefronts/update', { id: top.id, ...settings(mid.id) })).message).toMatch(/^upstream: /);
-    expect((await refuse('/api/admin/storefronts/update', { id: top.id, ...settings(top.id) })).message).toMatch(/^upstream: /);
+    expect((await refuse('/api/admin/storefronts/update', { id: top.id, ...settings(mid.id) })).message).toMatch(/^Upstream: /);
+    expect((await refuse('/api/admin/storefronts/update', { id: top.id, ...settings(top.id) })).message).toMatch(/^Upstream: /);
     expect((await refuse('/api/admin/storefronts/update', { id: top.id, ...settings(null, { isAgent: false }) })).message).toBe(
-      'agent: a storefront with downstream storefronts stays an agent',
+      'Agent: a storefront with downstream storefronts stays an agent',
     );
     expect((await refuse('/api/admin/storefronts/create', { promoCode: 'a', ...settings(null) })).code).toBe(-1);
     expect(
       (await refuse('/api/admin/storefronts/create', { promoCode: code(), ...settings(null, { kefuUrl: 'ftp://x' }) })).message,
-    ).toMatch(/^kefuUrl: /);
+    ).toMatch(/^Customer service link: /);
     // A chain of ten is the longest.
     let parent = top.id;
     for (let depth = 2; depth <= 10; depth++) {
@@ -129,7 +129,7 @@ describe('storefronts in the console', () => {
       parent = next.data.id;
     }
     expect((await refuse('/api/admin/storefronts/create', { promoCode: code(), ...settings(parent) })).message).toBe(
-      'upstream: a chain has at most 10 storefronts',
+      'Upstream: a chain has at most 10 storefronts',
     );
   });
 
@@ -147,7 +147,7 @@ describe('storefronts in the console', () => {
     expect(listed.data.list.map((p) => p.promoCode)).toEqual([mid.promoCode, promoCode]);
 
     expect(body(await post('/api/admin/storefronts/create', { promoCode: code(), ...settings(top.id) }, agent)).message).toBe(
-      'upstream: not found or not yours to manage',
+      'Upstream: not found or not yours to manage',
     );
     expect(body(await post('/api/admin/storefronts/create', { promoCode: code(), ...settings(made.data.id) }, agent)).code).toBe(-1);
     expect(
@@ -201,11 +201,11 @@ describe('operator accounts', () => {
     const list = body<{ list: OpRow[] }>(await get('/api/admin/operators', owner));
     expect(list.data.list.find((o) => o.mobile === mobile)).toMatchObject({ role: 'agent', disabled: false });
     expect(body(await post('/api/admin/operators/create', { mobile, name: 'x', role: 'staff', promoterId: mid.id }, owner)).message).toBe(
-      'mobile: an operator with this mobile exists already',
+      'Mobile number: an operator with this mobile exists already',
     );
     expect(
       body(await post('/api/admin/operators/create', { mobile: mobileOf(), name: 'x', role: 'staff', promoterId: null }, owner)).message,
-    ).toBe('storefront: an agent or staff account works for a storefront, an owner for none');
+    ).toBe('Storefront: an agent or staff account works for a storefront, an owner for none');
     expect(
       body(await post('/api/admin/operators/create', { mobile: mobileOf(), name: 'x', role: 'owner', promoterId: mid.id }, owner)).code,
     ).toBe(-1);
@@ -233,7 +233,7 @@ describe('operator accounts', () => {
     const disabled = body<OpRow>(await post('/api/admin/operators/setDisabled', { operatorId: id, disabled: true }, owner));
     expect(disabled.data.disabled).toBe(true);
     expect(body(await get('/api/admin/me', h1)).code).toBe(61);
-    expect((await passwordStep(op.mobile, op.password)).message).toBe('password: wrong mobile or password');
+    expect((await passwordStep(op.mobile, op.password)).message).toBe('Password: wrong mobile or password');
     expect(body<OpRow>(await post('/api/admin/operators/setDisabled', { operatorId: id, disabled: false }, owner)).data.disabled).toBe(
       false,
     );
@@ -300,11 +300,11 @@ describe('operator accounts', () => {
     expect(active).toHaveLength(1);
     const [survivor, h] = x.code === 0 ? [a, ha] : [b, hb];
     expect(body(await post('/api/admin/operators/setDisabled', { operatorId: survivor.id, disabled: true }, h)).message).toBe(
-      'operator: the last active owner cannot be disabled or given another role',
+      'Operator: the last active owner cannot be disabled or given another role',
     );
     expect(
       body(await post('/api/admin/operators/update', { operatorId: survivor.id, name: 'x', role: 'staff', promoterId: 1 }, h)).message,
-    ).toBe('role: the last active owner cannot be disabled or given another role');
+    ).toBe('Role: the last active owner cannot be disabled or given another role');
     const c = await makeOperator(t.app, 'owner');
     expect(body(await post('/api/admin/operators/setDisabled', { operatorId: survivor.id, disabled: true }, h)).code).toBe(0);
     expect(c.role).toBe('owner');
@@ -392,14 +392,14 @@ describe('bulk number prices', () => {
   it('refuses a percentage out of range and a negative set price, naming the value', async () => {
     const owner = await ownerH();
     expect(body(await post('/api/admin/numbers/priceRule/preview', { mode: 'percent', value: -100 }, owner)).message).toBe(
-      'value: a percentage from -99 to 1000',
+      'Value: a percentage from -99 to 1000',
     );
     expect(body(await post('/api/admin/numbers/priceRule/apply', { mode: 'set', value: -1 }, owner)).message).toBe(
-      'value: must not be below 0',
+      'Value: must not be below 0',
     );
     expect(body(await post('/api/admin/numbers/priceRule/preview', { mode: 'double', value: 1 }, owner)).code).toBe(-1);
     expect(body(await post('/api/admin/numbers/priceRule/preview', { mode: 'set', value: 1, prefix: '2x' }, owner)).message).toMatch(
-      /^starts with: /,
+      /^Starts with: /,
     );
   });
 });

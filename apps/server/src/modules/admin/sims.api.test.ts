@@ -135,7 +135,7 @@ describe('one card', () => {
     });
     expect(body(await get('/api/admin/sims/detail?id=999999999', h))).toEqual({
       code: -1,
-      message: 'id: not found or not yours to manage',
+      message: 'Item: not found or not yours to manage',
       data: null,
     });
   });
@@ -156,10 +156,10 @@ describe('manual balance adjustments', () => {
     );
     expect(debit.data.balance).toBe(50);
     const tooMuch = body(await post('/api/admin/sims/adjust', { id: made.id, kind: 'debit', amount: 51, reason: 'too much' }, h));
-    expect(tooMuch).toEqual({ code: -1, message: 'balance: not enough balance', data: null });
+    expect(tooMuch).toEqual({ code: -1, message: 'Balance: not enough balance', data: null });
     const noReason = body(await post('/api/admin/sims/adjust', { id: made.id, kind: 'credit', amount: 1, reason: ' ' }, h));
     expect(noReason.code).toBe(-1);
-    expect(noReason.message).toMatch(/^reason: /);
+    expect(noReason.message).toMatch(/^Reason: /);
 
     const ledger = body<{ list: Entry[] }>(await get(`/api/admin/sims/ledger?id=${made.id}`, h));
     expect(ledger.data.list.map((e) => [e.delta, e.balanceAfter, e.reason, e.remark])).toEqual([
@@ -199,7 +199,7 @@ describe('refunds of top-ups', () => {
     const again = body<{ refundNo: string; balance: number }>(await post('/api/admin/sims/refundTopup', part, h));
     expect(again.data).toMatchObject({ refundNo: first.data.refundNo, balance: 4500 });
     const over = body(await post('/api/admin/sims/refundTopup', { ...part, amount: 3001, refundKey: refundKey() }, h));
-    expect(over).toEqual({ code: -1, message: 'amount: at most ¥30.00 can still be refunded', data: null });
+    expect(over).toEqual({ code: -1, message: 'Amount: at most ¥30.00 can still be refunded', data: null });
 
     const rest = body<{ state: string; balance: number; refundable: number }>(
       await post('/api/admin/sims/refundTopup', { ...part, amount: 3000, refundKey: refundKey() }, h),
@@ -216,7 +216,7 @@ describe('refunds of top-ups', () => {
     const orders = body<{ list: Order[] }>(await get(`/api/admin/sims/orders?id=${made.id}`, h));
     expect(orders.data.list[0]).toMatchObject({ orderNo, status: 'refunded', refundable: 0, refunded: 5000 });
     const done = body(await post('/api/admin/sims/refundTopup', { ...part, amount: 1, refundKey: refundKey() }, h));
-    expect(done).toEqual({ code: -1, message: 'orderNo: only a paid payment can be refunded', data: null });
+    expect(done).toEqual({ code: -1, message: 'Order number: only a paid payment can be refunded', data: null });
 
     const audit = await auditOf(made.id);
     expect(audit.map((a) => [a.action, a.before, (a.after as { balance: number }).balance])).toEqual([
@@ -236,7 +236,7 @@ describe('refunds of top-ups', () => {
     const refused = body(
       await post('/api/admin/sims/refundTopup', { id: made.id, orderNo, amount: 500, reason: 'customer asked', refundKey: refundKey() }, h),
     );
-    expect(refused).toEqual({ code: -1, message: 'amount: not enough balance', data: null });
+    expect(refused).toEqual({ code: -1, message: 'Amount: not enough balance', data: null });
     const ok = body<{ balance: number }>(
       await post('/api/admin/sims/refundTopup', { id: made.id, orderNo, amount: 400, reason: 'customer asked', refundKey: refundKey() }, h),
     );
@@ -289,14 +289,14 @@ describe('the real-name review queue', () => {
     });
     const noReason = body(await post('/api/admin/sims/realname/decide', { id: queue.data.list[1]!.id, status: 'rejected' }, h));
     expect(noReason.code).toBe(-1);
-    expect(noReason.message).toMatch(/^reason: /);
+    expect(noReason.message).toMatch(/^Reason: /);
     const rejected = body(
       await post('/api/admin/sims/realname/decide', { id: queue.data.list[1]!.id, status: 'rejected', reason: 'ID photo is blurred' }, h),
     );
     expect(rejected.code).toBe(0);
     expect(body(await post('/api/admin/sims/realname/decide', { id: first.id, status: 'rejected', reason: 'again' }, h))).toEqual({
       code: -1,
-      message: 'id: this request has already been decided',
+      message: 'Item: this request has already been decided',
       data: null,
     });
     expect(body<{ total: number }>(await get('/api/admin/sims/realname', h)).data.total).toBe(0);
@@ -407,7 +407,7 @@ describe('the SIM import', () => {
         after: { imported: 2, skipped: 8, first: a.iccid, last: b.iccid },
       }),
     ]);
-    expect(body(await post('/api/admin/sims/import/preview', { csv: 'number,operator\n1,2' }, h)).message).toMatch(/^file: the first line/);
+    expect(body(await post('/api/admin/sims/import/preview', { csv: 'number,operator\n1,2' }, h)).message).toMatch(/^File: the first line/);
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', shop.id));
     expect(body(await post('/api/admin/sims/import/preview', { csv }, staff))).toEqual({
       code: -1,

@@ -67,7 +67,7 @@ describe('an agent’s downstream agents', () => {
     const stranger = await loginAs(t.app, uniqueMobile(), randomIp());
     const refused = await get(`/api/agent/lowerList?promoCode=${c.top.promoCode}`, stranger);
     expect(refused.code).toBe(-1);
-    expect(refused.message).toMatch(/^promoCode: /);
+    expect(refused.message).toMatch(/^Promo code: /);
     // The middle agent's mobile does not manage the top agent.
     expect((await get(`/api/agent/lowerList?promoCode=${c.top.promoCode}`, c.middleHeaders)).code).toBe(-1);
   });
@@ -92,7 +92,7 @@ describe('an agent’s downstream agents', () => {
     expect(mine.data.customPrice).toEqual({ numberRules: [], goodsMarkupPercent: 0 });
   });
 
-  it('refuses a price with two rules for one pattern or a negative markup, naming the field', async () => {
+  it('refuses a price with two rules for one pattern or a markup out of range, naming the field by its label and the limit in yuan', async () => {
     const c = await chain();
     const twice = await save(
       {
@@ -107,13 +107,22 @@ describe('an agent’s downstream agents', () => {
       c.topHeaders,
     );
     expect(twice.code).toBe(-1);
-    expect(twice.message).toMatch(/numberRules/);
+    expect(twice.message).toBe('Number markups: each number pattern may have one rule only');
     const negative = await save(
       { promoCode: c.top.promoCode, lowerPromoCode: c.middle.promoCode, numberRules: [{ pattern: '', markup: -1 }], goodsMarkupPercent: 0 },
       c.topHeaders,
     );
     expect(negative.code).toBe(-1);
-    expect(negative.message).toMatch(/numberRules/);
+    expect(negative.message).toBe('Markup: must not be below ¥0.00');
+    const over = {
+      promoCode: c.top.promoCode,
+      lowerPromoCode: c.middle.promoCode,
+      numberRules: [{ pattern: '', markup: 10_000_001 }],
+      goodsMarkupPercent: 0,
+    };
+    expect((await save(over, c.topHeaders)).message).toBe('Markup: must not be above ¥100,000.00');
+    expect((await save(over, { ...c.topHeaders, 'accept-language': 'zh-TW' })).message).toBe('加價：不能超過 ¥100,000.00');
+    expect((await save(over, { ...c.topHeaders, 'accept-language': 'zh-CN' })).message).toBe('加价：不能超过 ¥100,000.00');
   });
 });
 

@@ -42,18 +42,21 @@ describe('storefront SMS code tries under a burst on two instances', () => {
     // The first four compared count down; the fifth compared and the refused ones say the code is spent.
     expect(
       replies
-        .filter((r) => r.message.startsWith('code: wrong code,'))
+        .filter((r) => r.message.startsWith('Verification code: wrong code,'))
         .map((r) => r.message)
         .sort(),
     ).toEqual([
-      'code: wrong code, 1 try left',
-      'code: wrong code, 2 tries left',
-      'code: wrong code, 3 tries left',
-      'code: wrong code, 4 tries left',
+      'Verification code: wrong code, 1 try left',
+      'Verification code: wrong code, 2 tries left',
+      'Verification code: wrong code, 3 tries left',
+      'Verification code: wrong code, 4 tries left',
     ]);
     expect(
       replies.filter((r) =>
-        ['code: too many wrong tries, request a new code', 'code: too many tries for this mobile, retry later'].includes(r.message),
+        [
+          'Verification code: too many wrong tries, request a new code',
+          'Verification code: too many tries for this mobile, retry later',
+        ].includes(r.message),
       ),
     ).toHaveLength(96);
     const row = await pair.apps[1].db.db.selectFrom('sms_codes').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
@@ -61,6 +64,6 @@ describe('storefront SMS code tries under a burst on two instances', () => {
     expect(row.used_at).toBeNull();
     const right = await login(1, mobile, code);
     expect(right.code).toBe(-1);
-    expect(right.message).toMatch(/^code: too many (wrong )?tries/);
+    expect(right.message).toMatch(/^Verification code: too many (wrong )?tries/);
   });
 });

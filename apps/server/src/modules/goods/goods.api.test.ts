@@ -115,11 +115,14 @@ describe('goodsList and goodsDetail', () => {
 
   it("refuses a good that is off sale or another storefront's, naming the field", async () => {
     const off = await makeGoods(t.app, { status: 'off_sale' });
-    expect(await get(`/api/shop/goodsDetail?id=${off.goodsId}`)).toMatchObject({ code: -1, message: 'id: this item is no longer on sale' });
+    expect(await get(`/api/shop/goodsDetail?id=${off.goodsId}`)).toMatchObject({
+      code: -1,
+      message: 'Item: this item is no longer on sale',
+    });
     const demo = await makeGoods(t.app);
     expect(await get(`/api/shop/goodsDetail?id=${demo.goodsId}&promoCode=agent01`)).toMatchObject({
       code: -1,
-      message: 'id: no such goods in this shop',
+      message: 'Item: no such goods in this shop',
     });
     expect((await get('/api/shop/goodsDetail?id=abc')).code).toBe(-1);
   });
@@ -171,11 +174,11 @@ describe('buying a good', () => {
   });
 
   it.each([
-    [{ quantity: 0 }, 'quantity'],
-    [{ quantity: 6 }, 'quantity'],
-    [{ contactMobile: '2371234567' }, 'contactMobile'],
-    [{ address: { province: '440000', city: '110100', county: '110101', detail: '科技园南区 1 栋' } }, 'address.city'],
-    [{ agreed: false }, 'agreed'],
+    [{ quantity: 0 }, 'Quantity'],
+    [{ quantity: 6 }, 'Quantity'],
+    [{ contactMobile: '2371234567' }, 'Contact number'],
+    [{ address: { province: '440000', city: '110100', county: '110101', detail: '科技园南区 1 栋' } }, 'City'],
+    [{ agreed: false }, 'Transaction terms'],
   ])('refuses %j naming %s', async (override, field) => {
     const g = await makeGoods(t.app);
     const reply = await order({ ...goodsOrderBody(g.skuId), ...override });

@@ -70,7 +70,7 @@ describe('platform real-name', () => {
     const wrongCheck = `${good.slice(0, 17)}${good[17] === '1' ? '2' : '1'}`;
     expect(await c.post('/api/iot/simPlatformAuth', { name: '王五', idNumber: wrongCheck, ...photos })).toMatchObject({
       code: -1,
-      message: 'idNumber: is not a valid Chinese ID number (18 characters with a correct check character)',
+      message: 'ID number: is not a valid Chinese ID number (18 characters with a correct check character)',
     });
     expect(await c.post('/api/iot/simPlatformAuth', { name: '王五', idNumber: '11010519900101123', ...photos })).toMatchObject({
       code: -1,
@@ -78,7 +78,7 @@ describe('platform real-name', () => {
     expect(await c.post('/api/iot/simPlatformAuth', { name: '王', idNumber: good, ...photos })).toMatchObject({ code: -1 });
     const other = await unverifiedCard();
     const stolen = await c.post('/api/iot/simPlatformAuth', { name: '王五', idNumber: good, ...photos, facePhoto: other.photos.facePhoto });
-    expect(stolen).toMatchObject({ code: -1, message: 'facePhoto: upload this photo first' });
+    expect(stolen).toMatchObject({ code: -1, message: 'Face photo: upload this photo first' });
     expect((await c.get('/api/iot/simInfo')).data.authPlatformStatus).toBe(0);
   });
 
@@ -150,7 +150,7 @@ describe('official (carrier) real-name', () => {
     const { simNo } = await makeCard(t.app, { realname: false });
     expect(await s.get(`/api/iot/deviceOfficialAuth?simNo=${simNo}`)).toMatchObject({
       code: -1,
-      message: 'simNo: this SIM is not in your device',
+      message: 'Card number: this SIM is not in your device',
     });
   });
 });
@@ -165,7 +165,7 @@ describe('bind phone', () => {
     expect(sent.code).toBe(0);
     expect(sent.data.mobile).toBe(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
     const wrong = await c.post('/api/iot/simBindMobile', { mobile, code: sent.data.devCode === '000000' ? '111111' : '000000' });
-    expect(wrong).toMatchObject({ code: -1, message: 'code: wrong code, 4 tries left' });
+    expect(wrong).toMatchObject({ code: -1, message: 'Verification code: wrong code, 4 tries left' });
     // The code is for that phone only.
     expect(await c.post('/api/iot/simBindMobile', { mobile: uniqueMobile(), code: sent.data.devCode })).toMatchObject({ code: -1 });
     const bound = await c.post('/api/iot/simBindMobile', { mobile, code: sent.data.devCode });
@@ -200,11 +200,11 @@ describe('bind phone', () => {
     const code = (await sendBind(c, mobile)).data.devCode;
     expect(await c.post('/api/iot/simBindMobile', { mobile, code })).toMatchObject({
       code: -1,
-      message: 'oldCode: enter the code sent to the bound phone, or the pay password',
+      message: 'Code sent to the current phone: enter the code sent to the bound phone, or the pay password',
     });
     expect(await c.post('/api/iot/simBindMobile', { mobile, code, payPassword: '135790' })).toMatchObject({
       code: -1,
-      message: 'payPassword: no pay password is set: use a code sent to the bound phone',
+      message: 'Pay password: no pay password is set: use a code sent to the bound phone',
     });
     // A second login code to the old phone, then rebinding with the first: it was replaced.
     clock += 61_000;
@@ -239,7 +239,7 @@ describe('bind phone', () => {
     const code3 = (await sendBind(c, third)).data.devCode;
     expect(await c.post('/api/iot/simBindMobile', { mobile: third, code: code3, payPassword: '000000' })).toMatchObject({
       code: -1,
-      message: 'payPassword: wrong pay password, 4 tries left',
+      message: 'Pay password: wrong pay password, 4 tries left',
     });
     expect((await c.post('/api/iot/simBindMobile', { mobile: third, code: code3, payPassword: '135790' })).code).toBe(0);
     expect((await card(t.app, simNo)).mobile).toBe(third);
@@ -255,18 +255,18 @@ describe('bind phone', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let left = 4; left >= 1; left--) {
       expect((await c.post('/api/iot/simBindMobile', { mobile, code: wrong })).message).toBe(
-        `code: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left`,
+        `Verification code: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left`,
       );
     }
     expect((await c.post('/api/iot/simBindMobile', { mobile, code: wrong })).message).toBe(
-      'code: wrong code entered too many times, request a new one',
+      'Verification code: wrong code entered too many times, request a new one',
     );
     expect((await c.post('/api/iot/simBindMobile', { mobile, code })).code).toBe(-1);
 
     const bound = await makeCardClient(t.app, { mobile });
     expect(await bound.c.post('/api/iot/simBindMobileCode', { mobile })).toMatchObject({
       code: -1,
-      message: 'mobile: this phone is already bound to the card',
+      message: 'Mobile number: this phone is already bound to the card',
     });
   });
 
@@ -283,7 +283,7 @@ describe('bind phone', () => {
       .where('stock', 'is', null)
       .executeTakeFirstOrThrow();
     const refused = await c.post('/api/iot/buyPackage', { packageId: pkg.id, payMethod: 'balance', effect: 'now' });
-    expect(refused).toMatchObject({ code: -1, message: 'mobile: bind a phone to the card before buying' });
+    expect(refused).toMatchObject({ code: -1, message: 'Mobile number: bind a phone to the card before buying' });
   });
 });
 

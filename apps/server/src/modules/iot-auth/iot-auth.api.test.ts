@@ -76,9 +76,9 @@ describe('POST /api/simLogin: each mode', () => {
 
   it('needs the card password for a card in cardPasswordMode', async () => {
     const missing = await login({ sn: '1440000000006' });
-    expect(missing).toMatchObject({ code: -1, message: 'cardPassword: this card needs its card password' });
+    expect(missing).toMatchObject({ code: -1, message: 'Card password: this card needs its card password' });
     const wrong = await login({ sn: '1440000000006', cardPassword: '000000' });
-    expect(wrong).toMatchObject({ code: -1, message: 'cardPassword: wrong card password' });
+    expect(wrong).toMatchObject({ code: -1, message: 'Card password: wrong card password' });
     const right = await login({ sn: '1440000000006', cardPassword: '246810' });
     expect(right.code).toBe(0);
     expect(right.data.simNo).toBe('1440000000006');
@@ -107,12 +107,12 @@ describe('POST /api/simLogin: each mode', () => {
     );
     if (second.data.devCode !== sent.data.devCode) {
       const old = await login({ sn, code: sent.data.devCode }, ip);
-      expect(old.message).toMatch(/^code: wrong code/);
+      expect(old.message).toMatch(/^Verification code: wrong code/);
     }
     const ok = await login({ sn, code: second.data.devCode }, ip);
     expect(ok.code).toBe(0);
     const reuse = await login({ sn, code: second.data.devCode }, ip);
-    expect(reuse).toMatchObject({ code: -1, message: 'code: no valid code for this card, request a new one' });
+    expect(reuse).toMatchObject({ code: -1, message: 'Verification code: no valid code for this card, request a new one' });
   });
 
   it('closes a code after 5 wrong tries and refuses an expired code', async () => {
@@ -123,8 +123,8 @@ describe('POST /api/simLogin: each mode', () => {
     const wrong = sent.data.devCode === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) messages.push((await login({ sn, code: wrong })).message);
-    expect(messages[0]).toBe('code: wrong code, 4 tries left');
-    expect(messages[4]).toBe('code: wrong code entered too many times, request a new one');
+    expect(messages[0]).toBe('Verification code: wrong code, 4 tries left');
+    expect(messages[4]).toBe('Verification code: wrong code entered too many times, request a new one');
     expect((await login({ sn, code: sent.data.devCode })).message).toMatch(/no valid code|too many failed/);
 
     clock += 20 * 60_000;
@@ -134,7 +134,7 @@ describe('POST /api/simLogin: each mode', () => {
     clock += 5 * 60_000;
     expect(await login({ sn, code: next.data.devCode })).toMatchObject({
       code: -1,
-      message: 'code: the code has expired, request a new one',
+      message: 'Verification code: the code has expired, request a new one',
     });
   });
 
@@ -142,15 +142,15 @@ describe('POST /api/simLogin: each mode', () => {
     const noPhone = body(
       await t.app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn: '1440000000003' }, remoteAddress: freshIp() }),
     );
-    expect(noPhone).toMatchObject({ code: -1, message: 'sn: this card has no bound phone, log in with its number instead' });
-    expect(await login({ sn: '1449999999999' })).toMatchObject({ code: -1, message: 'sn: no SIM card or device has this number' });
+    expect(noPhone).toMatchObject({ code: -1, message: 'Card number: this card has no bound phone, log in with its number instead' });
+    expect(await login({ sn: '1449999999999' })).toMatchObject({ code: -1, message: 'Card number: no SIM card or device has this number' });
     expect(await login({ sn: '1440000000001', agreeProtocol: false })).toMatchObject({
       code: -1,
-      message: 'agreeProtocol: please read and accept the agreement first',
+      message: 'Service agreement: please read and accept the agreement first',
     });
     const bad = await login({ sn: '14400000-01' });
     expect(bad.code).toBe(-1);
-    expect(bad.message).toMatch(/^sn/);
+    expect(bad.message).toMatch(/^Card number: /);
   });
 });
 
@@ -159,7 +159,7 @@ describe('failed logins are limited', () => {
     const { simNo: sn } = await makeCard(t.app, { cardPassword: '246810', now: clock });
     const ip = freshIp();
     for (let i = 0; i < 5; i++)
-      expect((await login({ sn, cardPassword: `bad${i}` }, ip)).message).toBe('cardPassword: wrong card password');
+      expect((await login({ sn, cardPassword: `bad${i}` }, ip)).message).toBe('Card password: wrong card password');
     const locked = await login({ sn, cardPassword: '246810' }, ip);
     expect(locked.code).toBe(-1);
     expect(locked.message).toMatch(/too many failed logins for this number, try again in \d+ min/);
@@ -301,7 +301,7 @@ describe('one SIM never reads another', () => {
     const refused = body(
       await t.app.inject({ method: 'POST', url: '/api/iot/changeSim', headers: auth(d), payload: { simNo: '1440000000001' } }),
     );
-    expect(refused).toMatchObject({ code: -1, message: 'simNo: this SIM is not in your device' });
+    expect(refused).toMatchObject({ code: -1, message: 'Card number: this SIM is not in your device' });
     const switched = body<Session>(
       await t.app.inject({ method: 'POST', url: '/api/iot/changeSim', headers: auth(d), payload: { simNo: '1440000000005' } }),
     );

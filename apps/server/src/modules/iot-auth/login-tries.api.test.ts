@@ -41,14 +41,17 @@ const wrongCodes = (right: string) =>
     .slice(0, 100);
 
 const COUNTDOWN = [
-  'code: wrong code, 4 tries left',
-  'code: wrong code, 3 tries left',
-  'code: wrong code, 2 tries left',
-  'code: wrong code, 1 try left',
+  'Verification code: wrong code, 4 tries left',
+  'Verification code: wrong code, 3 tries left',
+  'Verification code: wrong code, 2 tries left',
+  'Verification code: wrong code, 1 try left',
 ];
 const NUMBER_LOCKED = /^too many failed logins for this number, try again in \d+ min$/;
 /** What a login with a code says once the code is closed (its tries used up). */
-const CODE_SPENT = ['code: wrong code entered too many times, request a new one', 'code: no valid code for this card, request a new one'];
+const CODE_SPENT = [
+  'Verification code: wrong code entered too many times, request a new one',
+  'Verification code: no valid code for this card, request a new one',
+];
 
 /** Waits out the minute a card's next code must wait (the app's clock moves on). */
 const nextMinute = () => {
@@ -61,7 +64,7 @@ describe('failed logins lock the client that makes them, not the card holder', (
     const attacker = anyIp();
     const wrong = [];
     for (let i = 0; i < 7; i++) wrong.push((await login(i, { sn, cardPassword: String(200_000 + i) }, attacker)).message);
-    expect(wrong.slice(0, 5)).toEqual(Array(5).fill('cardPassword: wrong card password'));
+    expect(wrong.slice(0, 5)).toEqual(Array(5).fill('Card password: wrong card password'));
     expect(wrong.slice(5).every((m) => NUMBER_LOCKED.test(m))).toBe(true);
     // The attacker's right guess is refused too: the lock holds for the client that failed.
     expect((await login(0, { sn, cardPassword: '864209' }, attacker)).message).toMatch(NUMBER_LOCKED);
@@ -86,7 +89,7 @@ describe('failed logins lock the client that makes them, not the card holder', (
   it('an attacker spread over many addresses closes the number to card passwords, but a login by SMS code (possession of the bound phone) still gets in', async () => {
     const sn = await newCard(pair.apps[0], { card_password_hash: await hashSecret('864209') });
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => login(i, { sn, cardPassword: String(300_000 + i) })));
-    expect(replies.filter((r) => r.message === 'cardPassword: wrong card password')).toHaveLength(LOGIN_LIMITS.perNumber);
+    expect(replies.filter((r) => r.message === 'Card password: wrong card password')).toHaveLength(LOGIN_LIMITS.perNumber);
     expect(replies.filter((r) => NUMBER_LOCKED.test(r.message))).toHaveLength(100 - LOGIN_LIMITS.perNumber);
     expect((await login(1, { sn, cardPassword: '864209' }, anyIp())).message).toMatch(NUMBER_LOCKED);
     const holder = anyIp();
@@ -100,7 +103,7 @@ describe('failed logins lock the client that makes them, not the card holder', (
     const messages = [];
     for (let i = 0; i < 7; i++)
       messages.push((await login(i, { sn, cardPassword: String(400_000 + i) }, `${net}::${(i + 1).toString(16)}`)).message);
-    expect(messages.filter((m) => m === 'cardPassword: wrong card password')).toHaveLength(5);
+    expect(messages.filter((m) => m === 'Card password: wrong card password')).toHaveLength(5);
     expect(messages.filter((m) => NUMBER_LOCKED.test(m))).toHaveLength(2);
   });
 });
@@ -111,7 +114,7 @@ describe('login tries under a burst on two instances', () => {
     const code = await sendCode(sn);
     const replies = await Promise.all(wrongCodes(code).map((c, i) => login(i, { sn, code: c })));
     expect(replies.every((r) => r.code === -1)).toBe(true);
-    const compared = replies.filter((r) => r.message.startsWith('code: wrong code,')).map((r) => r.message);
+    const compared = replies.filter((r) => r.message.startsWith('Verification code: wrong code,')).map((r) => r.message);
     expect(compared.sort()).toEqual([...COUNTDOWN].sort());
     expect(replies.filter((r) => CODE_SPENT.includes(r.message))).toHaveLength(96);
     const right = await login(1, { sn, code });
@@ -135,15 +138,16 @@ describe('login tries under a burst on two instances', () => {
     // Only the first four compared count down; the fifth compared and every refused one say the code is spent.
     expect(
       replies
-        .filter((r) => r.message.startsWith('code: wrong code,'))
+        .filter((r) => r.message.startsWith('Verification code: wrong code,'))
         .map((r) => r.message)
         .sort(),
     ).toEqual([...COUNTDOWN].sort());
     expect(
       replies.filter((r) =>
-        ['code: wrong code entered too many times, request a new one', 'code: no valid code for this card, request a new one'].includes(
-          r.message,
-        ),
+        [
+          'Verification code: wrong code entered too many times, request a new one',
+          'Verification code: no valid code for this card, request a new one',
+        ].includes(r.message),
       ),
     ).toHaveLength(96);
     const row = await a.db.db
@@ -155,14 +159,14 @@ describe('login tries under a burst on two instances', () => {
     expect(row.attempts).toBe(5);
     expect(row.closed_at).not.toBeNull();
     const right = await clients[1]!.post('/api/iot/simUpdatePayPass', { payPassword: '246813', code });
-    expect(right).toMatchObject({ code: -1, message: 'code: no valid code for this card, request a new one' });
+    expect(right).toMatchObject({ code: -1, message: 'Verification code: no valid code for this card, request a new one' });
   });
 
   it('100 concurrent logins with wrong card passwords from one address: 5 compared, the rest refused for the number', async () => {
     const sn = await newCard(pair.apps[0], { card_password_hash: await hashSecret('864209') });
     const attacker = anyIp();
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => login(i, { sn, cardPassword: String(100_000 + i) }, attacker)));
-    expect(replies.filter((r) => r.message === 'cardPassword: wrong card password')).toHaveLength(5);
+    expect(replies.filter((r) => r.message === 'Card password: wrong card password')).toHaveLength(5);
     expect(replies.filter((r) => NUMBER_LOCKED.test(r.message))).toHaveLength(95);
     expect((await login(1, { sn, cardPassword: '864209' }, attacker)).message).toMatch(NUMBER_LOCKED);
   });
@@ -170,7 +174,7 @@ describe('login tries under a burst on two instances', () => {
   it('100 concurrent logins with unknown numbers from one address: 20 looked up, the rest refused for the network', async () => {
     const ip = anyIp();
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => login(i, { sn: `1448${String(i).padStart(9, '0')}` }, ip)));
-    expect(replies.filter((r) => r.message === 'sn: no SIM card or device has this number')).toHaveLength(20);
+    expect(replies.filter((r) => r.message === 'Card number: no SIM card or device has this number')).toHaveLength(20);
     expect(replies.filter((r) => /^too many failed logins from your network, try again in \d+ min$/.test(r.message))).toHaveLength(80);
   });
 
@@ -181,7 +185,7 @@ describe('login tries under a burst on two instances', () => {
     expect(ok.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
     const wrong = [];
     for (let i = 0; i < 5; i++) wrong.push((await login(i, { sn, cardPassword: '000001' }, ip)).message);
-    expect(wrong).toEqual(Array.from({ length: 5 }, () => 'cardPassword: wrong card password'));
+    expect(wrong).toEqual(Array.from({ length: 5 }, () => 'Card password: wrong card password'));
     expect((await login(0, { sn, cardPassword: '864209' }, ip)).message).toMatch(NUMBER_LOCKED);
   });
 });

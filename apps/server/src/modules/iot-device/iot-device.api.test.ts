@@ -118,7 +118,7 @@ describe('restart, Wi-Fi off and reset', () => {
   it('Wi-Fi off needs the confirmation and the pay password; on again needs neither', async () => {
     const { c } = await loggedIn({ payPassword: '135790' });
     const off = (b: object) => c.post('/api/iot/iotDevice/close', { wifiType: '2.4G', ...b });
-    expect(await off({ payPassword: '135790' })).toMatchObject({ code: -1, message: 'confirm: confirm the operation first' });
+    expect(await off({ payPassword: '135790' })).toMatchObject({ code: -1, message: 'Confirmation: confirm the operation first' });
     expect(await off({ confirm: true })).toMatchObject({ code: 41001 });
     expect(await off({ confirm: true, payPassword: '000000' })).toMatchObject({ code: -1 });
     const r = await off({ confirm: true, payPassword: '135790' });
@@ -134,7 +134,7 @@ describe('restart, Wi-Fi off and reset', () => {
     const none = await loggedIn();
     expect(await none.c.post('/api/iot/iotDevice/reset', { confirm: true })).toMatchObject({
       code: -1,
-      message: 'payPassword: set a pay password first: this operation needs it',
+      message: 'Pay password: set a pay password first: this operation needs it',
     });
     const { c, deviceNo } = await loggedIn({ payPassword: '246802' });
     expect(await c.post('/api/iot/iotDevice/reset', { confirm: false, payPassword: '246802' })).toMatchObject({ code: -1 });
@@ -204,20 +204,20 @@ describe('switch network', () => {
     const a = await loggedIn({ secondRealnamed: false });
     expect(await a.c.post('/api/iot/simSwitchNet', { simNo: a.second.simNo })).toMatchObject({
       code: -1,
-      message: 'simNo: this SIM is not real-named yet: complete its real-name authentication first',
+      message: 'Card number: this SIM is not real-named yet: complete its real-name authentication first',
     });
     expect(await a.c.post('/api/iot/simSwitchNet', { simNo: a.first.simNo })).toMatchObject({
       code: -1,
-      message: 'simNo: the device already uses this SIM',
+      message: 'Card number: the device already uses this SIM',
     });
     const b = await loggedIn({ secondPackage: false });
     expect(await b.c.post('/api/iot/simSwitchNet', { simNo: b.second.simNo })).toMatchObject({
       code: -1,
-      message: 'simNo: this SIM has no package in effect: buy one first',
+      message: 'Card number: this SIM has no package in effect: buy one first',
     });
     expect(await b.c.post('/api/iot/simSwitchNet', { simNo: a.second.simNo })).toMatchObject({
       code: -1,
-      message: 'simNo: this SIM is not in the device',
+      message: 'Card number: this SIM is not in the device',
     });
     expect(await b.c.post('/api/iot/simSwitchNet', {})).toMatchObject({ code: -1 });
   });

@@ -196,7 +196,7 @@ describe('AP isolation and the night schedule', () => {
     expect(await set({ enabled: true, off: '23:00', on: '7:00', days: [1] })).toMatchObject({ code: -1 });
     expect(await set({ enabled: true, off: '23:00', on: '07:00', days: [] })).toMatchObject({
       code: -1,
-      message: 'days: choose one or more days, each once',
+      message: 'Days: choose one or more days, each once',
     });
     expect(await set({ enabled: true, off: '23:00', on: '07:00', days: [2, 2] })).toMatchObject({ code: -1 });
     expect(await set({ enabled: true, off: '23:00', on: '07:00', days: [8] })).toMatchObject({ code: -1 });
@@ -273,7 +273,7 @@ describe('SMS inbox', () => {
     const a = await onLine();
     const b = await onLine();
     const theirs = (await b.c.get('/api/iot/iotDevice/smsList')).data.list[0].id;
-    expect(await a.c.post('/api/iot/iotDevice/smsRead', { id: theirs })).toMatchObject({ code: -1, message: 'id: no such message' });
+    expect(await a.c.post('/api/iot/iotDevice/smsRead', { id: theirs })).toMatchObject({ code: -1, message: 'Item: no such message' });
     expect((await b.c.get('/api/iot/iotDevice/smsList')).data.unread).toBe(1);
     expect(await a.c.post('/api/iot/iotDevice/smsRead', { id: 'x' })).toMatchObject({ code: -1 });
   });

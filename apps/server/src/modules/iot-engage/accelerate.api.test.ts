@@ -141,7 +141,7 @@ describe('speed-up', () => {
     const bare = await makeCardClient(t.app, { balance: 5000, now: clock });
     expect(await bare.c.post('/api/iot/createAccelerateOrder', { accelerateId: id }, { 'idempotency-key': key() })).toMatchObject({
       code: -1,
-      message: 'speed-up: a speed-up needs a package in effect: buy a package first',
+      message: 'Speed-up: a speed-up needs a package in effect: buy a package first',
     });
     expect((await card(t.app, bare.simNo)).balance).toBe(5000);
 
@@ -150,7 +150,7 @@ describe('speed-up', () => {
     clock = JUNE_1 + HOUR;
     const second = await c.post('/api/iot/createAccelerateOrder', { accelerateId: id }, { 'idempotency-key': key() });
     // 2026-06-01 04:00 UTC + 2 h is 14:00 China time.
-    expect(second).toMatchObject({ code: -1, message: 'speed-up: a speed-up is already running until 2026-06-01 14:00' });
+    expect(second).toMatchObject({ code: -1, message: 'Speed-up: a speed-up is already running until 2026-06-01 14:00' });
     const online = await c.post('/api/iot/createAccelerateOrder', { accelerateId: id, payMethod: 'sandbox' }, { 'idempotency-key': key() });
     expect(online.code).toBe(-1);
     expect((await card(t.app, simNo)).balance).toBe(4700);
@@ -161,7 +161,7 @@ describe('speed-up', () => {
       endAt: JUNE_1 + 4 * HOUR,
     });
     expect((await c.post('/api/iot/createAccelerateOrder', { accelerateId: 999_999 }, { 'idempotency-key': key() })).message).toBe(
-      'speed-up: this speed-up is not on sale',
+      'Speed-up: this speed-up is not on sale',
     );
     await expectLedgersExact(t.app, [simNo]);
   });

@@ -89,10 +89,10 @@ describe('coupon exchange', () => {
     expect((await exchange(c, itemId)).code).toBe(0);
     expect((await exchange(c, itemId)).code).toBe(0);
     const third = await exchange(c, itemId);
-    expect(third).toMatchObject({ code: -1, message: 'item: each card can exchange this 2 times' });
+    expect(third).toMatchObject({ code: -1, message: 'Item: each card can exchange this 2 times' });
     const short = await exchange(c, dear);
-    expect(short).toMatchObject({ code: -1, message: 'couponCoin: not enough coupon coins' });
-    expect((await exchange(c, 999_999)).message).toBe('item: this item cannot be exchanged');
+    expect(short).toMatchObject({ code: -1, message: 'Coupon coins: not enough coupon coins' });
+    expect((await exchange(c, 999_999)).message).toBe('Item: this item cannot be exchanged');
     expect((await c.post('/api/iot/exchangeCoupon', { itemId: 'x' })).code).toBe(-1);
     expect((await card(t.app, simNo)).coupon_coin).toBe(50);
     const sold = await t.app.db.db
@@ -111,7 +111,7 @@ describe('coupon exchange', () => {
     const replies = await Promise.all(cards.flatMap(({ c }) => Array.from({ length: 5 }, () => exchange(c, itemId))));
     expect(replies.filter((r) => r.code === 0)).toHaveLength(5);
     const refused = replies.filter((r) => r.code !== 0);
-    expect(refused.every((r) => r.code === 30001 || (r.code === -1 && r.message === 'couponCoin: not enough coupon coins'))).toBe(true);
+    expect(refused.every((r) => r.code === 30001 || (r.code === -1 && r.message === 'Coupon coins: not enough coupon coins'))).toBe(true);
     const item = await t.app.db.db
       .selectFrom('iot_exchange_items')
       .select(['sold', 'stock'])
@@ -181,20 +181,20 @@ describe('package coupons at purchase', () => {
     const details = await c.get(`/api/iot/packageDetails?packageId=${dear}`);
     expect(details.data.coupons).toEqual([coupon]);
     const tooCheap = await c.post('/api/iot/buyPackage', { packageId: cheap, couponId: coupon.id }, { 'idempotency-key': key() });
-    expect(tooCheap).toMatchObject({ code: -1, message: 'coupon: this coupon cannot be used for this package' });
+    expect(tooCheap).toMatchObject({ code: -1, message: 'Coupon: this coupon cannot be used for this package' });
     const online = await c.post(
       '/api/iot/buyPackage',
       { packageId: dear, couponId: coupon.id, payMethod: 'sandbox' },
       { 'idempotency-key': key() },
     );
-    expect(online).toMatchObject({ code: -1, message: 'coupon: coupons can only be used when paying from the balance' });
+    expect(online).toMatchObject({ code: -1, message: 'Coupon: coupons can only be used when paying from the balance' });
     const bought = await c.post('/api/iot/buyPackage', { packageId: dear, couponId: coupon.id }, { 'idempotency-key': key() });
     expect(bought.code).toBe(0);
     expect(bought.data.order).toMatchObject({ amount: 3000, payAmount: 2200, coinAmount: 0 });
     await provisioningSettled(t.app);
     expect((await card(t.app, simNo)).balance).toBe(2800);
     const again = await c.post('/api/iot/buyPackage', { packageId: dear, couponId: coupon.id }, { 'idempotency-key': key() });
-    expect(again.message).toBe('coupon: this coupon cannot be used for this package');
+    expect(again.message).toBe('Coupon: this coupon cannot be used for this package');
     const records = await c.get('/api/iot/couponExchangeOrderList');
     expect(records.data.list[0].coupon).toMatchObject({ state: 'used', orderNo: bought.data.order.orderNo });
     await expectLedgersExact(t.app, [simNo]);
@@ -211,7 +211,7 @@ describe('package coupons at purchase', () => {
     const first = (await exchange(c, itemId)).data.exchange.coupon;
     clock += 2 * 86_400_000;
     const expired = await c.post('/api/iot/buyPackage', { packageId: pkg, couponId: first.id }, { 'idempotency-key': key() });
-    expect(expired.message).toBe('coupon: this coupon cannot be used for this package');
+    expect(expired.message).toBe('Coupon: this coupon cannot be used for this package');
     const records = await c.get('/api/iot/couponExchangeOrderList');
     expect(records.data.list[0].coupon.state).toBe('expired');
     const second = (await exchange(c, itemId)).data.exchange.coupon;

@@ -184,7 +184,7 @@ describe('one-off tasks', () => {
     expect(notDone).toMatchObject({ code: -1, message: 'finish this task first' });
     const unknown = await c.post('/api/iot/generalSignIn', { task: 'fly' });
     expect(unknown.code).toBe(-1);
-    expect(unknown.message.startsWith('task')).toBe(true);
+    expect(unknown.message.startsWith('Task')).toBe(true);
     expect(await c.post('/api/iot/generalSignIn', { task: 'realname' })).toMatchObject({ code: 0, data: { points: 50, integral: 70 } });
     // Set the pay password: the task becomes claimable.
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '802613' })).code).toBe(0);

@@ -135,7 +135,7 @@ describe('VIP privileges', () => {
     expect((await c.get('/api/iot/vipList')).data.endAt).toBe(JUNE_1 + 60 * DAY);
     // The balance paid the first only.
     expect((await card(t.app, simNo)).balance).toBe(4010);
-    expect((await c.get('/api/iot/vipOrderDetails?orderSn=V000')).message).toBe('order number: no such VIP order');
+    expect((await c.get('/api/iot/vipOrderDetails?orderSn=V000')).message).toBe('Order number: no such VIP order');
   });
 
   it('a VIP paid at the cashier shows in SIM info once the money arrives, and not after its window', async () => {

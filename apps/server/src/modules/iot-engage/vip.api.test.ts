@@ -88,7 +88,7 @@ describe('VIP', () => {
     expect(third.data.order).toMatchObject({ startAt: JUNE_1 + 61 * DAY, endAt: JUNE_1 + 91 * DAY });
     expect((await card(t.app, simNo)).balance).toBe(500);
     const short = await c3.post('/api/iot/createVipOrder', { vipId: id }, { 'idempotency-key': key() });
-    expect(short).toMatchObject({ code: -1, message: 'balance: not enough balance' });
+    expect(short).toMatchObject({ code: -1, message: 'Balance: not enough balance' });
     await expectLedgersExact(t.app, [simNo]);
   });
 

@@ -23,7 +23,7 @@ describe('concurrent purchases', () => {
     // Each is effective, or paid and being opened when the carrier's answer took longer than the reply may wait.
     expect(ok.every((r) => r.data.order.status === 'effective' || r.data.order.status === 'paid')).toBe(true);
     await provisioningSettled(t.app);
-    expect(refused.every((r) => r.code === -1 && r.message.startsWith('balance: '))).toBe(true);
+    expect(refused.every((r) => r.code === -1 && r.message.startsWith('Balance: '))).toBe(true);
     const end = await card(t.app, SIM);
     expect(end.balance).toBe(50);
     const entries = await t.app.db.db

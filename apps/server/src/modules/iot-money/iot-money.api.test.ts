@@ -85,8 +85,8 @@ describe('catalogue', () => {
     expect(r.data.rules.length).toBeGreaterThan(0);
     expect(r.data.coupon).toEqual({ available: 500, maxDeduct: 500, usable: 500 });
     expect(r.data.payMethods.map((m: any) => m.method)).toEqual(['balance', 'sandbox']);
-    expect((await c.get('/api/iot/packageDetails?packageId=abc')).message).toMatch(/^packageId/);
-    expect((await c.get('/api/iot/packageDetails?packageId=999999')).message).toMatch(/^packageId/);
+    expect((await c.get('/api/iot/packageDetails?packageId=abc')).message).toMatch(/^Package: /);
+    expect((await c.get('/api/iot/packageDetails?packageId=999999')).message).toMatch(/^Package/);
   });
 });
 
@@ -155,14 +155,14 @@ describe('buyPackage from the balance', () => {
     const c = await as(sn);
     const poor = await c.post('/api/iot/buyPackage', { packageId: await pkgId('1TB 年包') });
     expect(poor).toMatchObject({ code: -1 });
-    expect(poor.message).toMatch(/^balance: ¥8\.00 is not enough for ¥299\.00/);
-    expect((await c.post('/api/iot/buyPackage', { packageId: 'x' })).message).toMatch(/^packageId/);
-    expect((await c.post('/api/iot/buyPackage', { packageId: 1, payPassword: '12ab56' })).message).toMatch(/^payPassword/);
+    expect(poor.message).toMatch(/^Balance: ¥8\.00 is not enough for ¥299\.00/);
+    expect((await c.post('/api/iot/buyPackage', { packageId: 'x' })).message).toMatch(/^Package: /);
+    expect((await c.post('/api/iot/buyPackage', { packageId: 1, payPassword: '12ab56' })).message).toMatch(/^Pay password/);
     const addon = await c.post('/api/iot/buyPackage', { packageId: await pkgId('加油包 5GB 7 天'), effect: 'next' });
-    expect(addon.message).toMatch(/^effect: /);
+    expect(addon.message).toMatch(/^Start: /);
     expect(
       (await c.post('/api/iot/buyPackage', { packageId: await pkgId('全国通用流量 30GB 月包'), payMethod: 'alipay' })).message,
-    ).toMatch(/^payMethod: alipay is not offered/);
+    ).toMatch(/^Payment method: alipay is not offered/);
     expect((await card(t.app, sn)).balance).toBe(800);
   });
 
@@ -237,8 +237,8 @@ describe('pay password', () => {
     const mobile = uniqueMobile();
     const SIM = (await plainCard({ balance: 10_000, mobile })).simNo;
     const c = await as(SIM);
-    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '123456' })).message).toMatch(/^payPassword: too easy/);
-    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '12345' })).message).toMatch(/^payPassword/);
+    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '123456' })).message).toMatch(/^Pay password: too easy/);
+    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '12345' })).message).toMatch(/^Pay password: /);
     const set = await c.post('/api/iot/simUpdatePayPass', { payPassword: PW });
     expect(set).toMatchObject({ code: 0, data: { existPayPassword: true, locked: false, attemptsLeft: 5 } });
     expect((await c.get('/api/iot/simInfo')).data.existPayPassword).toBe(true);
@@ -251,19 +251,19 @@ describe('pay password', () => {
     const ask = await c.post('/api/iot/buyPackage', { packageId: id }, k);
     expect(ask).toMatchObject({ code: 41001, data: null });
     const wrong = await c.post('/api/iot/buyPackage', { packageId: id, payPassword: '000001' }, k);
-    expect(wrong.message).toBe('payPassword: wrong pay password, 4 tries left');
+    expect(wrong.message).toBe('Pay password: wrong pay password, 4 tries left');
     const right = await c.post('/api/iot/buyPackage', { packageId: id, payPassword: PW }, k);
     expect(right.data.order.status).toBe('effective');
     expect((await c.get('/api/iot/payPassStatus')).data.attemptsLeft).toBe(5);
 
-    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813' })).message).toMatch(/^oldPayPassword/);
+    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813' })).message).toMatch(/^Current pay password/);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813', oldPayPassword: '111112' })).message).toMatch(
-      /^oldPayPassword: wrong pay password/,
+      /^Current pay password: wrong pay password/,
     );
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: '246813', oldPayPassword: PW })).code).toBe(0);
     const sent = await c.post('/api/iot/payPassCode');
     expect(sent.data.mobile).toBe(`138****${mobile.slice(-4)}`);
-    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: PW, code: '000000' })).message).toMatch(/^code/);
+    expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: PW, code: '000000' })).message).toMatch(/^Verification code/);
     const fresh = await c.post('/api/iot/payPassCode');
     expect(fresh.code).toBe(-1); // resend throttle: one code a minute
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: PW, code: sent.data.devCode })).code).toBe(0);
@@ -327,6 +327,13 @@ describe('top-ups', () => {
     ]);
     const list = await c.get('/api/iot/simBalanceList');
     expect(list.data.list[0]).toMatchObject({ orderNo: created.data.order.orderNo, status: 'effective' });
+    // The top-up is titled in the reader's language, with the bonus it credits.
+    const headers = await simLogin(t.app, SIM);
+    const reader = (language: string) => client(t.app, { ...headers, 'accept-language': language });
+    const orderNo = created.data.order.orderNo;
+    expect((await reader('en').get('/api/iot/simBalanceList')).data.list[0].title).toBe('Balance top-up ¥50.00 (plus ¥5.00)');
+    expect((await reader('zh-CN').get('/api/iot/simBalanceList')).data.list[0].title).toBe('余额充值 ¥50.00（送¥5.00）');
+    expect((await reader('zh-TW').get(`/api/iot/orderDetails?orderNo=${orderNo}`)).data.order.title).toBe('餘額儲值 ¥50.00（送¥5.00）');
     await expectLedgersExact(t.app, [SIM]);
   });
 
@@ -371,10 +378,12 @@ describe('top-ups', () => {
   it('refuses amounts outside the limits and unknown offers, naming the field', async () => {
     const SIM = (await plainCard()).simNo;
     const c = await as(SIM);
-    expect((await c.post('/api/iot/createBalanceOrder', { amount: 50, method: 'sandbox' })).message).toMatch(/^amount: must be between/);
-    expect((await c.post('/api/iot/createBalanceOrder', { offerId: 99999, method: 'sandbox' })).message).toMatch(/^offerId/);
-    expect((await c.post('/api/iot/createBalanceOrder', { method: 'sandbox' })).message).toMatch(/offerId/);
-    expect((await c.post('/api/iot/createBalanceOrder', { amount: 1000, method: 'cash' })).message).toMatch(/^method/);
+    expect((await c.post('/api/iot/createBalanceOrder', { amount: 50, method: 'sandbox' })).message).toMatch(/^Amount: must be between/);
+    expect((await c.post('/api/iot/createBalanceOrder', { offerId: 99999, method: 'sandbox' })).message).toMatch(/^Top-up option: /);
+    expect((await c.post('/api/iot/createBalanceOrder', { method: 'sandbox' })).message).toMatch(
+      /: choose a top-up option or enter an amount$/,
+    );
+    expect((await c.post('/api/iot/createBalanceOrder', { amount: 1000, method: 'cash' })).message).toMatch(/^Payment method/);
   });
 
   it('an unpaid order is closed by the expiry job', async () => {
@@ -456,7 +465,7 @@ describe('auto-renewal', () => {
     expect(pkg).toMatchObject({ name: 'Telecom 30 GB yearly', renewable: true });
     const traditional = client(t.app, { ...(await simLogin(t.app, sn)), 'accept-language': 'zh-Hant' });
     expect((await traditional.get('/api/iot/renewPackageOption')).data.options[0].name).toBe('電信 30GB 年包');
-    expect((await c.post('/api/iot/simUpdateRenewPackage', { enabled: true })).message).toMatch(/^packageId/);
+    expect((await c.post('/api/iot/simUpdateRenewPackage', { enabled: true })).message).toMatch(/^Package: /);
     const set = await c.post('/api/iot/simUpdateRenewPackage', { enabled: true, packageId: pkg.id });
     expect(set.data).toMatchObject({ enabled: true, packageId: pkg.id });
 

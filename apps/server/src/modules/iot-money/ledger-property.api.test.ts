@@ -109,7 +109,7 @@ describe('ledger model', () => {
             );
             carrier.failProvisioning(iccid, 0);
             if (price - coins > m.balance) {
-              expect(r.message).toMatch(/^balance: /);
+              expect(r.message).toMatch(/^Balance: /);
             } else {
               expect(r.data.order.status).toBe(o.refuse ? 'refunded' : 'effective');
               if (!o.refuse) {

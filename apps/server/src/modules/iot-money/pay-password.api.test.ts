@@ -12,10 +12,10 @@ afterAll(async () => pair.close());
 const PW = '135792';
 const LOCKED = /^paying with the pay password is locked after 5 wrong entries; it unlocks at \d\d:\d\d \(UTC\+8\), in 30 min/;
 const WRONG = [
-  'payPassword: wrong pay password, 4 tries left',
-  'payPassword: wrong pay password, 3 tries left',
-  'payPassword: wrong pay password, 2 tries left',
-  'payPassword: wrong pay password, 1 try left',
+  'Pay password: wrong pay password, 4 tries left',
+  'Pay password: wrong pay password, 3 tries left',
+  'Pay password: wrong pay password, 2 tries left',
+  'Pay password: wrong pay password, 1 try left',
 ];
 
 /** A new card with the pay password set, and one client of it on each instance. */
@@ -96,8 +96,8 @@ describe('pay password under a burst of wrong entries on two instances', () => {
       clients[0].post('/api/iot/checkPayPass', { payPassword: wrongEntry(2) }),
     ]);
     expect(replies[0]!.code).toBe(0);
-    expect(replies[1]!.message).toMatch(/^payPassword: wrong pay password, [234] tries left$/);
-    expect(replies[2]!.message).toMatch(/^payPassword: wrong pay password, [234] tries left$/);
+    expect(replies[1]!.message).toMatch(/^Pay password: wrong pay password, [234] tries left$/);
+    expect(replies[2]!.message).toMatch(/^Pay password: wrong pay password, [234] tries left$/);
     expect((await card(a, simNo)).balance).toBe(900);
     const status = (await clients[1].get('/api/iot/payPassStatus')).data;
     expect(status.locked).toBe(false);

@@ -149,7 +149,7 @@ describe('provisioning outside the transaction', () => {
     expect(first.message).toBe('ok');
     expect(first.data.order.status).toBe('paid');
     const second = await c.post('/api/iot/buyPackage', { packageId: id }, { 'idempotency-key': key() });
-    expect(second.message).toBe('packageId: a volume package is already in effect on this card; close it first');
+    expect(second.message).toBe('Package: a volume package is already in effect on this card; close it first');
     clock += retryDelay(1);
     await runJob();
     expect((await c.get(`/api/iot/orderDetails?orderNo=${first.data.order.orderNo}`)).data.order.status).toBe('effective');

@@ -32,7 +32,7 @@ describe('card rules under concurrency', () => {
     const refused = replies.filter((r) => r.code !== 0);
     expect(refused).toHaveLength(19);
     expect(new Set(refused.map((r) => r.message))).toEqual(
-      new Set(['packageId: a volume package is already in effect on this card; close it first']),
+      new Set(['Package: a volume package is already in effect on this card; close it first']),
     );
     const open = await t.app.db.db
       .selectFrom('iot_sim_packages')

@@ -1,7 +1,7 @@
 /** How an IoT order is shown to the holder, and GET /api/iot/orderDetails. */
 import type { IotOrderReply, IotOrderView } from '@simshop/contract/iot-money';
 import { invalid } from '../../lib/errors.ts';
-import type { Language } from '../../lib/messages.ts';
+import { type Language, type Param, render, yuan } from '../../lib/messages.ts';
 import { textsFor } from '../i18n-texts/service.ts';
 import { packageWindows } from '../iot-carrier/service.ts';
 import { type MoneyDeps, ORDER_TYPE, type Trx } from './deps.ts';
@@ -41,9 +41,26 @@ export function orderView(o: OrderRow, sp: Window): IotOrderView {
 export async function localTitles(db: Trx, views: { o: OrderRow; view: IotOrderView }[], language: Language): Promise<IotOrderView[]> {
   const packageIds = views.flatMap(({ o }) => (o.kind === 'package' && o.package_id !== null ? [o.package_id] : []));
   const texts = await textsFor(db, language, 'iot_package', packageIds);
-  return views.map(({ o, view }) =>
-    o.kind === 'package' && o.package_id !== null ? { ...view, title: texts.text(o.package_id, 'name', o.title) } : view,
-  );
+  return views.map(({ o, view }) => {
+    if (o.kind === 'package' && o.package_id !== null) return { ...view, title: texts.text(o.package_id, 'name', o.title) };
+    if (o.kind === 'balance' || o.kind === 'coupon') return { ...view, title: topupTitle(o, language) };
+    return view;
+  });
+}
+
+/**
+ * A top-up's title from what it credits: "Balance top-up ¥50.00 (plus ¥5.00)", 余额充值 ¥50.00（送¥5.00）,
+ * 餘額儲值 ¥50.00（送¥5.00）. The bonus is what the order credits beyond the amount paid.
+ */
+export function topupTitle(o: Pick<OrderRow, 'kind' | 'pay_amount' | 'credit_balance' | 'credit_coin'>, language: Language): string {
+  const bonusBalance = o.credit_balance - (o.kind === 'balance' ? o.pay_amount : 0);
+  const bonusCoin = o.credit_coin - (o.kind === 'coupon' ? o.pay_amount : 0);
+  const bonuses: Param[] = [
+    ...(bonusBalance > 0 ? [yuan(bonusBalance)] : []),
+    ...(bonusCoin > 0 ? [render('topup.bonus.coin', { count: bonusCoin }, language)] : []),
+  ];
+  const title = render(o.kind === 'coupon' ? 'topup.title.coupon' : 'topup.title.balance', { amount: yuan(o.pay_amount) }, language);
+  return bonuses.length ? `${title}${render('topup.title.bonus', { bonus: bonuses }, language)}` : title;
 }
 
 /** The view of an order read from the database, with its package's window. */

@@ -61,13 +61,13 @@ describe('auto top-up rule', () => {
     const first = await c.post('/api/iot/autoRules/topup', rule);
     expect([first.code, first.message]).toEqual([
       -1,
-      'payPassword: Set a pay password first: a standing top-up rule is confirmed with it.',
+      'Pay password: Set a pay password first: a standing top-up rule is confirmed with it.',
     ]);
     expect((await c.post('/api/iot/simUpdatePayPass', { payPassword: PW })).code).toBe(0);
     const { payPassword: _, ...withoutPassword } = rule;
     expect((await c.post('/api/iot/autoRules/topup', withoutPassword)).code).toBe(41001);
     const wrong = await c.post('/api/iot/autoRules/topup', { ...rule, payPassword: '000001' });
-    expect([wrong.code, wrong.message]).toEqual([-1, 'payPassword: wrong pay password, 4 tries left']);
+    expect([wrong.code, wrong.message]).toEqual([-1, 'Pay password: wrong pay password, 4 tries left']);
     const saved = await c.post<AutoRulesReply>('/api/iot/autoRules/topup', rule);
     expect(saved.code).toBe(0);
     expect(saved.data.topup).toEqual({
@@ -85,14 +85,14 @@ describe('auto top-up rule', () => {
 
   it('refuses bad values by field', async () => {
     const { c } = await holder();
-    expect((await c.post('/api/iot/autoRules/topup', { ...rule, below: 0 })).message).toMatch(/^below/);
-    expect((await c.post('/api/iot/autoRules/topup', { ...rule, monthlyCap: 11 })).message).toMatch(/^top-ups a month: /);
+    expect((await c.post('/api/iot/autoRules/topup', { ...rule, below: 0 })).message).toMatch(/^Balance below: /);
+    expect((await c.post('/api/iot/autoRules/topup', { ...rule, monthlyCap: 11 })).message).toMatch(/^Top-ups a month: /);
     const method = await c.post('/api/iot/autoRules/topup', { ...rule, method: 'cash' });
-    expect([method.code, method.message.startsWith('method')]).toEqual([-1, true]);
+    expect([method.code, method.message.startsWith('Payment method')]).toEqual([-1, true]);
     const amount = await c.post('/api/iot/autoRules/topup', { ...rule, amount: 99_999_999 });
-    expect([amount.code, amount.message.startsWith('amount')]).toEqual([-1, true]);
-    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 0, speed: 'SLOW_1M' })).message).toMatch(/^data limit: /);
-    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 5, speed: 'FAST' })).message).toMatch(/^speed/);
+    expect([amount.code, amount.message.startsWith('Amount')]).toEqual([-1, true]);
+    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 0, speed: 'SLOW_1M' })).message).toMatch(/^Data limit: /);
+    expect((await c.post('/api/iot/autoRules/slowdown', { limitGb: 5, speed: 'FAST' })).message).toMatch(/^Speed/);
     expect((await c.post('/api/iot/autoRules/topup/pause', { paused: true })).code).not.toBe(0);
   });
 

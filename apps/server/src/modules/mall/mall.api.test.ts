@@ -68,7 +68,7 @@ describe('shop window', () => {
     expect(r.data.integral).toBe(100);
     expect(r.data.payMethods.map((m: { method: string }) => m.method)).toEqual(['sandbox']);
     const missing = await e.get('/api/iot/integralShopGoodsDetails?goodsId=999999');
-    expect(missing).toMatchObject({ code: -1, message: 'goodsId: no such good' });
+    expect(missing).toMatchObject({ code: -1, message: 'Product: no such good' });
   });
 
   it('the pick-up points name their address in the reader language', async () => {
@@ -125,11 +125,11 @@ describe('addresses', () => {
     expect(sh.data.fullText).toBe('上海市浦东新区世纪大道 1 号');
     expect(await e.post('/api/iot/setSimAddress', { ...FUTIAN, county: '310115' })).toMatchObject({
       code: -1,
-      message: 'county: is not a county of the city',
+      message: 'District: is not a county of the city',
     });
     const badMobile = await e.post('/api/iot/setSimAddress', { ...FUTIAN, mobile: '2380013800' });
     expect(badMobile.code).toBe(-1);
-    expect(badMobile.message.startsWith('mobile: ')).toBe(true);
+    expect(badMobile.message.startsWith('Mobile number: ')).toBe(true);
   });
 
   it('a card keeps at most 20 addresses, and never sees or changes another card address', async () => {
@@ -139,10 +139,10 @@ describe('addresses', () => {
     for (let i = 0; i < 20; i++) expect((await c.post('/api/iot/setSimAddress', FUTIAN)).code).toBe(0);
     expect(await e.post('/api/iot/setSimAddress', FUTIAN)).toMatchObject({
       code: -1,
-      message: 'id: a card keeps at most 20 addresses; delete one first',
+      message: 'Item: a card keeps at most 20 addresses; delete one first',
     });
-    expect(await e.post('/api/iot/delSimAddress', { id: theirs })).toMatchObject({ code: -1, message: 'id: no such address' });
-    expect(await e.post('/api/iot/setSimAddress', { ...FUTIAN, id: theirs })).toMatchObject({ code: -1, message: 'id: no such address' });
+    expect(await e.post('/api/iot/delSimAddress', { id: theirs })).toMatchObject({ code: -1, message: 'Item: no such address' });
+    expect(await e.post('/api/iot/setSimAddress', { ...FUTIAN, id: theirs })).toMatchObject({ code: -1, message: 'Item: no such address' });
     expect((await other.c.get('/api/iot/simAddressList')).data).toHaveLength(1);
   });
 
@@ -202,30 +202,30 @@ describe('buying with points', () => {
     const dear = await addGoods(t.app, { points: 300, stock: 10 });
     expect(await c.post('/api/iot/buyShopGoods', { goodsId: dear, addressId })).toMatchObject({
       code: -1,
-      message: 'integral: not enough points',
+      message: 'Points: not enough points',
     });
     expect(await goodsRow(t.app, dear)).toEqual({ stock: 10, sold: 0 });
     const limited = await addGoods(t.app, { points: 10, stock: 10, per_card_limit: 2 });
     expect(await c.post('/api/iot/buyShopGoods', { goodsId: limited, addressId, quantity: 3 })).toMatchObject({
       code: -1,
-      message: 'quantity: each card may redeem at most 2 of this good',
+      message: 'Quantity: each card may redeem at most 2 of this good',
     });
     expect((await c.post('/api/iot/buyShopGoods', { goodsId: limited, addressId, quantity: 2 })).code).toBe(0);
     expect((await c.post('/api/iot/buyShopGoods', { goodsId: limited, addressId })).message).toBe(
-      'quantity: each card may redeem at most 2 of this good',
+      'Quantity: each card may redeem at most 2 of this good',
     );
     expect(await c.post('/api/iot/buyShopGoods', { goodsId: limited })).toMatchObject({
       code: -1,
-      message: 'addressId: choose a delivery address',
+      message: 'Delivery address: choose a delivery address',
     });
     expect(await c.post('/api/iot/buyShopGoods', { goodsId: limited, delivery: 'pickup' })).toMatchObject({
       code: -1,
-      message: 'delivery: this good cannot be delivered that way',
+      message: 'Delivery method: this good cannot be delivered that way',
     });
     const both = await addGoods(t.app, { points: 10, stock: 10, deliveries: 'express,pickup' });
     expect(await c.post('/api/iot/buyShopGoods', { goodsId: both, delivery: 'pickup' })).toMatchObject({
       code: -1,
-      message: 'storeId: choose a pick-up point',
+      message: 'Pickup point: choose a pick-up point',
     });
     expect((await card(t.app, made.simNo)).integral).toBe(230);
     await expectLedgersExact(t.app, [made.simNo]);
@@ -309,11 +309,11 @@ describe('points and money', () => {
     expect(repay.data.payment).toMatchObject({ method: 'sandbox', amount: 990, status: 'pending' });
     expect(await c.post('/api/iot/repayShopOrder', { orderNo: later.data.order.orderNo, payMethod: 'wechat' })).toMatchObject({
       code: -1,
-      message: 'payMethod: this payment method is not offered',
+      message: 'Payment method: this payment method is not offered',
     });
     expect(await c.post('/api/iot/buyShopGoods', { goodsId: id, addressId, payMethod: 'wechat' })).toMatchObject({
       code: -1,
-      message: 'payMethod: this payment method is not offered',
+      message: 'Payment method: this payment method is not offered',
     });
     expect((await card(t.app, made.simNo)).integral).toBe(900);
   });
@@ -345,7 +345,7 @@ describe('points and money', () => {
     expect(trade.status).toBe('REFUND');
     expect(await goodsRow(t.app, o.goodsId)).toEqual({ stock: 10, sold: 0 });
     const again = await o.e.post('/api/iot/cancelShopOrder', { orderNo: o.order.orderNo });
-    expect(again).toMatchObject({ code: -1, message: 'orderNo: only an order not yet shipped can be cancelled' });
+    expect(again).toMatchObject({ code: -1, message: 'Order number: only an order not yet shipped can be cancelled' });
     expect((await card(t.app, o.simNo)).integral).toBe(1000);
     await expectLedgersExact(t.app, [o.simNo]);
   });
@@ -398,7 +398,7 @@ describe('points and money', () => {
       orderNo: o.order.orderNo,
       payMethod: 'sandbox',
     });
-    expect(late).toMatchObject({ code: -1, message: 'orderNo: this order cannot be paid any more' });
+    expect(late).toMatchObject({ code: -1, message: 'Order number: this order cannot be paid any more' });
     await expectLedgersExact(t.app, [o.simNo]);
   });
 });
@@ -419,7 +419,7 @@ describe('shipping', () => {
     const e = made.e;
     expect(await e.post('/api/iot/cancelShopOrder', { orderNo })).toMatchObject({
       code: -1,
-      message: 'orderNo: only an order not yet shipped can be cancelled',
+      message: 'Order number: only an order not yet shipped can be cancelled',
     });
     await t.app.logistics.advance(shippedAt + 25 * 3_600_000);
     const done = await made.c.get(`/api/iot/shopOrderDetails?orderNo=${orderNo}`);
@@ -462,7 +462,7 @@ describe('shipping', () => {
     const theirs = other.e;
     expect(await theirs.get(`/api/iot/shopOrderDetails?orderNo=${r.data.order.orderNo}`)).toMatchObject({
       code: -1,
-      message: 'orderNo: no such order',
+      message: 'Order number: no such order',
     });
     expect(await theirs.post('/api/iot/cancelShopOrder', { orderNo: r.data.order.orderNo })).toMatchObject({ code: -1 });
     expect((await theirs.get('/api/iot/shopOrderList')).data.total).toBe(0);

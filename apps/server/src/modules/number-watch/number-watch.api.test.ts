@@ -31,13 +31,13 @@ describe('number alerts', () => {
     const { headers } = await makeBuyer(t.app);
     const none = await create({ province: '440000' }, headers);
     expect(none.code).toBe(-1);
-    expect(none.message).toBe('endsWith: give an ending or a pattern to watch for');
+    expect(none.message).toBe('Ending digits: give an ending or a pattern to watch for');
     const letters = await create({ endsWith: '88a8' }, headers);
     expect(letters.code).toBe(-1);
-    expect(letters.message).toMatch(/^endsWith: /);
+    expect(letters.message).toMatch(/^Ending digits: /);
     const city = await create({ endsWith: '88', province: '440000', city: '330100' }, headers);
     expect(city.code).toBe(-1);
-    expect(city.message).toMatch(/^city: /);
+    expect(city.message).toMatch(/^City: /);
   });
 
   it('tell once of each matching number put on sale after the alert, at the storefront’s price', async () => {
@@ -116,7 +116,7 @@ describe('number alerts', () => {
       t.app.inject({ method: 'POST', url: '/api/shop/numberWatch/delete', payload: { id }, headers });
     const other = body(await del(w.data.id, b.headers));
     expect(other.code).toBe(-1);
-    expect(other.message).toBe('id: no such number alert');
+    expect(other.message).toBe('Item: no such number alert');
     expect(body(await del(w.data.id, a.headers)).code).toBe(0);
     expect((await list(a.headers)).list).toEqual([]);
   });

@@ -88,7 +88,7 @@ describe('WeChat sign-in through the simulator', () => {
     // The state was used once.
     expect(await complete(b, { state, mobile, code: sent.data.devCode })).toMatchObject({
       code: -1,
-      message: 'state: this sign-in has expired or was already used, please start again',
+      message: 'Sign-in link: this sign-in has expired or was already used, please start again',
     });
     const record = await t.app.db.db.selectFrom('mini_users').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
     expect(record).toMatchObject({ platform: 'wx', nickname: '阿明', promo_code: 'agent01', index_first_group: 2 });
@@ -247,7 +247,7 @@ describe('WeChat accounts linked to a card', () => {
 
     const other = await makeCardClient(t.app);
     const refused = await other.c.post('/api/iot/unbindSimOauth', { id: list.data.list[0].id });
-    expect(refused).toMatchObject({ code: -1, message: 'id: this account is not linked to your card' });
+    expect(refused).toMatchObject({ code: -1, message: 'Item: this account is not linked to your card' });
     expect((await c.get('/api/iot/getSimOauthList')).data.list).toHaveLength(1);
     expect((await c.post('/api/iot/unbindSimOauth', { id: list.data.list[0].id })).code).toBe(0);
     expect((await c.get('/api/iot/getSimOauthList')).data.list).toEqual([]);

@@ -109,12 +109,12 @@ describe('fast-number products', () => {
 
 describe('applying', () => {
   it.each([
-    [{ idNumber: '110105199001011234' }, /^idNumber: /],
-    [{ applicantName: 'x' }, /applicantName/],
-    [{ mobile: '2381234567' }, /mobile/],
-    [{ address: { province: '440000', city: '110100', county: '440305', detail: '科技园南区 2 栋 202' } }, /address\.city/],
-    [{ agreed: false }, /agreed/],
-    [{ packageId: 999_999 }, /packageId/],
+    [{ idNumber: '110105199001011234' }, /^ID number: /],
+    [{ applicantName: 'x' }, /^Name: /],
+    [{ mobile: '2381234567' }, /^Mobile number: /],
+    [{ address: { province: '440000', city: '110100', county: '440305', detail: '科技园南区 2 栋 202' } }, /^City: /],
+    [{ agreed: false }, /^Transaction terms: /],
+    [{ packageId: 999_999 }, /^Package: /],
   ])('refuses %j naming the field, and the code stays usable', async (override, field) => {
     const mobile = uniqueMobile();
     const good = await applicationBody(mobile);
@@ -131,7 +131,7 @@ describe('applying', () => {
     const mobile = uniqueMobile();
     const reply = await apply(await applicationBody(mobile, { operator: ops[0]!.operator, packageId: ops[1]!.packages[0]!.id }));
     expect(reply.code).toBe(-1);
-    expect(reply.message).toMatch(/^packageId: /);
+    expect(reply.message).toMatch(/^Package: /);
   });
 
   it('checks the SMS code: a wrong one is refused with the tries left, a code works once', async () => {
@@ -139,11 +139,11 @@ describe('applying', () => {
     const good = await applicationBody(mobile);
     const wrong = await apply({ ...good, code: good.code === '000000' ? '111111' : '000000' });
     expect(wrong.code).toBe(-1);
-    expect(wrong.message).toMatch(/^code: .*4/);
+    expect(wrong.message).toMatch(/^Verification code: .*4/);
     expect((await apply(good)).code).toBe(0);
     const again = await apply(good);
     expect(again.code).toBe(-1);
-    expect(again.message).toMatch(/^code: /);
+    expect(again.message).toMatch(/^Verification code: /);
   });
 
   it('refuses a login code: an application needs a code sent for it', async () => {
@@ -153,7 +153,7 @@ describe('applying', () => {
     );
     const reply = await apply(await applicationBody(mobile, { code: sent.data.devCode }));
     expect(reply.code).toBe(-1);
-    expect(reply.message).toMatch(/^code: /);
+    expect(reply.message).toMatch(/^Verification code: /);
   });
 
   it('files a free order in state submitted, shown under Orders, and logs the browser in as the mobile', async () => {
@@ -295,13 +295,13 @@ describe('ID photos of an application', () => {
     const mine = await photos(headers);
     const notMine = await cert({ orderNo: order.orderNo, idFront: theirs.idFront, idBack: mine.idBack }, headers);
     expect(notMine.code).toBe(-1);
-    expect(notMine.message).toMatch(/^idFront: /);
+    expect(notMine.message).toMatch(/^ID card front: /);
     const swapped = await cert({ orderNo: order.orderNo, idFront: mine.idBack, idBack: mine.idFront }, headers);
     expect(swapped.code).toBe(-1);
     // A stranger cannot attach photos to this order.
     const foreign = await cert({ orderNo: order.orderNo, ...theirs }, stranger);
     expect(foreign.code).toBe(-1);
-    expect(foreign.message).toMatch(/^orderNo: /);
+    expect(foreign.message).toMatch(/^Order number: /);
     // Not logged in: 61.
     expect((await cert({ orderNo: order.orderNo, ...mine }, { 'x-order-session-id': headers['x-order-session-id']! })).code).toBe(61);
     const d = deps();
@@ -310,6 +310,6 @@ describe('ID photos of an application', () => {
     await advanceFastNumberOrder(d, order.orderNo, 'approved');
     const closed = await cert({ orderNo: order.orderNo, ...mine }, headers);
     expect(closed.code).toBe(-1);
-    expect(closed.message).toMatch(/^orderNo: /);
+    expect(closed.message).toMatch(/^Order number: /);
   });
 });

@@ -112,7 +112,7 @@ describe('opening a payment', () => {
     const wechat = body(
       await t.app.inject({ method: 'POST', url: '/api/shop/order/pay', payload: { orderNo: order.orderNo, method: 'wechat' }, headers }),
     );
-    expect(wechat.message).toMatch(/^method: /);
+    expect(wechat.message).toMatch(/^Payment method: /);
     const stranger = body(
       await t.app.inject({
         method: 'POST',
@@ -121,7 +121,7 @@ describe('opening a payment', () => {
         headers: { 'x-order-session-id': hex32() },
       }),
     );
-    expect(stranger.message).toBe('orderNo: no such order');
+    expect(stranger.message).toBe('Order number: no such order');
   });
 });
 
@@ -366,7 +366,7 @@ describe('reviews', () => {
 
     clock.advance(61_000);
     const { headers: stranger } = await makeBuyer(t.app);
-    expect(body(await post(stranger)).message).toBe('orderNo: no such order');
+    expect(body(await post(stranger)).message).toBe('Order number: no such order');
     const ok = body<{ name: string; rating: number }>(await post(buyer));
     expect(ok.code).toBe(0);
     expect(ok.data).toMatchObject({ name: '张*', rating: 5 });

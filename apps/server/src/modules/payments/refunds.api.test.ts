@@ -84,14 +84,14 @@ describe('part refunds', () => {
     // The same key answers the same refund; with another amount it is refused.
     expect(await t.app.payments.refundPart({ paymentNo, amount: 300, reason: 'again', key: 'k1' })).toEqual(first);
     await expect(t.app.payments.refundPart({ paymentNo, amount: 200, reason: 'again', key: 'k1' })).rejects.toThrow(
-      'refund key: this key was used for a refund of another amount',
+      'Refund key: this key was used for a refund of another amount',
     );
     await expect(t.app.payments.refundPart({ paymentNo, amount: 701, reason: 'too much', key: 'k2' })).rejects.toThrow(
-      'amount: at most ¥7.00 can still be refunded',
+      'Amount: at most ¥7.00 can still be refunded',
     );
-    await expect(t.app.payments.refundPart({ paymentNo, amount: 0, reason: 'zero', key: 'k3' })).rejects.toThrow(/^amount: /);
-    await expect(t.app.payments.refundPart({ paymentNo, amount: 1.5, reason: 'half fen', key: 'k4' })).rejects.toThrow(/^amount: /);
-    await expect(t.app.payments.refundPart({ paymentNo, amount: 10, reason: 'bad key', key: 'a key' })).rejects.toThrow(/^refund key: /);
+    await expect(t.app.payments.refundPart({ paymentNo, amount: 0, reason: 'zero', key: 'k3' })).rejects.toThrow(/^Amount: /);
+    await expect(t.app.payments.refundPart({ paymentNo, amount: 1.5, reason: 'half fen', key: 'k4' })).rejects.toThrow(/^Amount: /);
+    await expect(t.app.payments.refundPart({ paymentNo, amount: 10, reason: 'bad key', key: 'a key' })).rejects.toThrow(/^Refund key: /);
 
     const rest = await t.app.payments.refundPart({ paymentNo, amount: 700, reason: 'the rest', key: 'k5' });
     expect(rest).toMatchObject({ state: 'succeeded', refundedTotal: 1000, refundable: 0 });
@@ -112,7 +112,7 @@ describe('part refunds', () => {
       [700, 'succeeded'],
     ]);
     await expect(t.app.payments.refundPart({ paymentNo, amount: 1, reason: 'after', key: 'k6' })).rejects.toThrow(
-      'payment: only a paid payment can be refunded',
+      'Payment: only a paid payment can be refunded',
     );
   });
 
@@ -124,7 +124,7 @@ describe('part refunds', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(7);
-    for (const r of refused) expect(String(r.reason.message)).toMatch(/^amount: at most ¥[01]\.00 can still be refunded$/);
+    for (const r of refused) expect(String(r.reason.message)).toMatch(/^Amount: at most ¥[01]\.00 can still be refunded$/);
     expect(await paymentRow(paymentNo)).toMatchObject({ status: 'paid', refund_reserved: 900, refund_settled: 900 });
 
     const same = await Promise.all(
@@ -155,7 +155,7 @@ describe('part refunds', () => {
     await t.app.db.db.transaction().execute((trx) => t.app.payments.owesRefund(trx, owed.paymentNo, 'could not be done', clock.t));
     expect(await t.app.payments.refundsOf(owed.paymentNo)).toMatchObject([{ amount: 800, state: 'pending', reason: 'could not be done' }]);
     await expect(t.app.payments.refundPart({ paymentNo: owed.paymentNo, amount: 1, reason: 'more', key: 'x' })).rejects.toThrow(
-      'amount: at most ¥0.00 can still be refunded',
+      'Amount: at most ¥0.00 can still be refunded',
     );
     // The reconcile job asks the provider once the refund has waited 30 s.
     clock.advance(31_000);

@@ -134,7 +134,7 @@ describe('SMS through the gateway', () => {
     expect((await sendCode(t, mobile)).code).toBe(0);
     const again = await sendCode(t, mobile);
     expect(again.code).toBe(-1);
-    expect(again.message).toMatch(/^mobile: a code was sent less than a minute ago, retry in \d+ s$/);
+    expect(again.message).toMatch(/^Mobile number: a code was sent less than a minute ago, retry in \d+ s$/);
     expect(fake.sent.filter((m) => m.phone === mobile)).toHaveLength(1);
     const code = lastTo(fake, mobile)!.params.code!;
     const wrong = code === '000000' ? '111111' : '000000';
@@ -149,11 +149,11 @@ describe('SMS through the gateway', () => {
       tries.push(body(res).message);
     }
     expect(tries).toEqual([
-      'code: wrong code, 4 tries left',
-      'code: wrong code, 3 tries left',
-      'code: wrong code, 2 tries left',
-      'code: wrong code, 1 try left',
-      'code: too many wrong tries, request a new code',
+      'Verification code: wrong code, 4 tries left',
+      'Verification code: wrong code, 3 tries left',
+      'Verification code: wrong code, 2 tries left',
+      'Verification code: wrong code, 1 try left',
+      'Verification code: too many wrong tries, request a new code',
     ]);
     const right = await t.app.inject({
       method: 'POST',
@@ -161,7 +161,7 @@ describe('SMS through the gateway', () => {
       payload: { mobile, code },
       headers: { 'x-session-id': hex32() },
     });
-    expect(body(right)).toMatchObject({ code: -1, message: 'code: too many wrong tries, request a new code' });
+    expect(body(right)).toMatchObject({ code: -1, message: 'Verification code: too many wrong tries, request a new code' });
   });
 
   it('records delivery receipts once each, counts them, and refuses a receipt without the token', async () => {

@@ -75,13 +75,13 @@ describe('uploads: type by content, limits, metadata', () => {
     const before = storedFiles().length;
     const html = await upload(t.app, '/api/iot/upload', headers, Buffer.from('<html><script>alert(1)</script></html>'), 'face', 'me.jpg');
     expect(html.code).toBe(-1);
-    expect(html.message).toBe('photo: only JPEG, PNG or WebP images are accepted');
+    expect(html.message).toBe('Photo: only JPEG, PNG or WebP images are accepted');
     const gif = await upload(t.app, '/api/iot/upload', headers, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'));
     expect(gif.code).toBe(-1);
-    expect(gif.message).toBe('photo: only JPEG, PNG or WebP images are accepted');
+    expect(gif.message).toBe('Photo: only JPEG, PNG or WebP images are accepted');
     // A PNG header on a broken body is not stored either.
     const broken = await upload(t.app, '/api/iot/upload', headers, pngWithMetadata().subarray(0, 40));
-    expect(broken.message).toBe('photo: the image is damaged');
+    expect(broken.message).toBe('Photo: the image is damaged');
     expect(storedFiles().length).toBe(before);
   });
 
@@ -90,9 +90,9 @@ describe('uploads: type by content, limits, metadata', () => {
     const big = Buffer.concat([pngWithMetadata(), Buffer.alloc(1_048_576)]);
     const tooBig = await upload(t.app, '/api/iot/upload', headers, big);
     expect(tooBig.code).toBe(-1);
-    expect(tooBig.message).toBe('photo: the image is larger than 1 MB');
+    expect(tooBig.message).toBe('Photo: the image is larger than 1 MB');
     const empty = await upload(t.app, '/api/iot/upload', headers, Buffer.alloc(0));
-    expect(empty.message).toBe('photo: the file is empty');
+    expect(empty.message).toBe('Photo: the file is empty');
     const two = multipart([
       { name: 'file', value: pngWithMetadata(), filename: 'a.png' },
       { name: 'file2', value: pngWithMetadata(), filename: 'b.png' },
@@ -103,11 +103,11 @@ describe('uploads: type by content, limits, metadata', () => {
       payload: two.payload,
       headers: { ...headers, ...two.headers },
     });
-    expect(twoRes.json()).toMatchObject({ code: -1, message: 'photo: upload one image at a time' });
+    expect(twoRes.json()).toMatchObject({ code: -1, message: 'Photo: upload one image at a time' });
     const json = await t.app.inject({ method: 'POST', url: '/api/iot/upload', payload: { file: 'x' }, headers });
-    expect(json.json()).toMatchObject({ code: -1, message: 'photo: choose an image to upload' });
+    expect(json.json()).toMatchObject({ code: -1, message: 'Photo: choose an image to upload' });
     const badPurpose = await upload(t.app, '/api/iot/upload', headers, pngWithMetadata(), 'selfie');
-    expect(badPurpose).toMatchObject({ code: -1, message: 'purpose: must be one of: idFront or idBack or face or document' });
+    expect(badPurpose).toMatchObject({ code: -1, message: 'Purpose: must be one of: idFront or idBack or face or document' });
   });
 
   it('answers malformed multipart (no boundary, an unterminated part, garbage) with a 400 envelope on every upload address, storing nothing', async () => {
@@ -175,7 +175,7 @@ describe('uploads: type by content, limits, metadata', () => {
     expect(kept.includes('<script>')).toBe(false);
     // A JPEG whose scan never ends (no end marker) is damaged, not kept with whatever follows.
     const endless = await upload(t.app, '/api/iot/upload', headers, Buffer.concat([jpegWithMetadata().subarray(0, -2), html]), 'face');
-    expect(endless).toMatchObject({ code: -1, message: 'photo: the image is damaged' });
+    expect(endless).toMatchObject({ code: -1, message: 'Photo: the image is damaged' });
   });
 
   it('needs a SIM session for /api/iot/upload and a buyer login for /api/shop/upload', async () => {

@@ -18,6 +18,7 @@ import {
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useManagesAgent } from '../../features/agents/api/agents.ts';
 import { useUnseenWatchHits } from '../../features/numbers/api/number-watch.ts';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { changeLanguage, currentLanguage, LANGUAGES } from '../../lib/i18n.ts';
@@ -36,10 +37,18 @@ const ORDER_STATES = [
   { status: 'completed', Icon: CheckCircleOutline },
 ] as const;
 
+/** Whether the shopper manages this agent storefront: agent things are for the agent alone, not its shoppers. */
+function useAgentOwner(config: BaseConfig | null): boolean {
+  const promoCode = useSession((s) => s.carried.promoCode) || config?.promoCode || '';
+  const loggedIn = useSession((s) => s.userInfo.mobile !== '');
+  return useManagesAgent(promoCode, loggedIn && config?.isAgent === true);
+}
+
 /** Who is using the shop: avatar, name and mobile, or the way to log in. */
 export function MyHead({ config, plain = false }: { config: BaseConfig | null; plain?: boolean }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
+  const agent = useAgentOwner(config);
   return (
     <div className={plain ? 'my-head my-head-plain' : 'my-head'}>
       <Avatar alt="" src={user.avatar} style={{ '--size': '56px', '--border-radius': '50%' }} />
@@ -55,7 +64,7 @@ export function MyHead({ config, plain = false }: { config: BaseConfig | null; p
           <div className="my-sub">{t('my.loginPrompt')}</div>
         )}
       </div>
-      {config?.isAgent ? <Tag color="warning">{t('my.agent')}</Tag> : null}
+      {agent ? <Tag color="warning">{t('my.agent')}</Tag> : null}
     </div>
   );
 }
@@ -150,9 +159,10 @@ export function useMyEntries(config: BaseConfig | null): { entries: MyEntry[]; p
   const close = () => setOpen('');
   const loggedIn = useSession((s) => s.userInfo.mobile !== '');
   const unseen = useUnseenWatchHits(loggedIn && knowsPage(NUMBER_WATCH)).data?.unseen ?? 0;
+  const agent = useAgentOwner(config);
 
   const entries: MyEntry[] = [
-    ...(config?.isAgent
+    ...(agent
       ? [{ key: 'agent', icon: <TeamOutline />, label: t('my.downstream'), onClick: () => void navigateTo('/pages/index/agent/index') }]
       : []),
     ...(knowsPage(NUMBER_WATCH)

@@ -1,4 +1,5 @@
 import type { LowerAgent, LowerList, SaveLowerAgentCustomPriceBody } from '@simshop/contract/agents';
+import { Code } from '@simshop/contract/codes';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../../lib/request.ts';
 
@@ -11,6 +12,21 @@ export const lowerListQuery = (promoCode: string) => ({
 /** The direct downstream agents of the agent storefront `promoCode`, with sales and custom prices. */
 export function useLowerList(promoCode: string) {
   return useQuery({ ...lowerListQuery(promoCode), retry: false });
+}
+
+/**
+ * Whether the logged-in shopper manages the agent storefront `promoCode` (the only one who sees its
+ * agent badge and downstream agents): its list answers; a plain shopper is refused quietly.
+ */
+export function useManagesAgent(promoCode: string, enabled: boolean): boolean {
+  const q = useQuery({
+    queryKey: ['agentLowerList', promoCode] as const,
+    queryFn: () => get<LowerList>('/api/agent/lowerList', { promoCode }, { quietCodes: [Code.FAILED], hideErrorToast: true }),
+    enabled: enabled && promoCode !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+  return enabled && q.isSuccess;
 }
 
 /** One downstream agent; another agent than a direct downstream answers 33001 (its dialog is shown by request.ts). */

@@ -240,7 +240,14 @@ export default function AutoRulesPage() {
             shape="rounded"
             loading={busy}
             disabled={below === null || amount === null || !topup.method}
-            onClick={() => setSheetOpen(true)}
+            onClick={() => {
+              // What the pay password cannot change is checked before it is asked for.
+              if (amount !== null && (amount < data.minAmount || amount > data.maxAmount)) {
+                Toast.show({ content: t('iot.rules.amountOutOfRange', { min: money(data.minAmount), max: money(data.maxAmount) }) });
+                return;
+              }
+              setSheetOpen(true);
+            }}
           >
             {t('iot.rules.saveTopup')}
           </Button>

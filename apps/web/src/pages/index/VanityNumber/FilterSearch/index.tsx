@@ -66,8 +66,14 @@ export function FilterSearch({
           <span className="filter-bar-text">{regionLabel}</span>
           <DownFill fontSize={8} />
         </button>
-        <button type="button" className={`filter-bar-item${filters.sort !== 'default' ? ' on' : ''}`} onClick={() => setSheet('sort')}>
-          <span className="filter-bar-text">{t(`shop.sort.${filters.sort}`)}</span>
+        {/* The bar shows the sort's short name (the full one does not fit a quarter of a phone), and is named by the full one. */}
+        <button
+          type="button"
+          className={`filter-bar-item${filters.sort !== 'default' ? ' on' : ''}`}
+          aria-label={t(`shop.sort.${filters.sort}`)}
+          onClick={() => setSheet('sort')}
+        >
+          <span className="filter-bar-text">{t(`shop.sortShort.${filters.sort}`)}</span>
           <DownFill fontSize={8} />
         </button>
         <button type="button" className={`filter-bar-item${priceSet ? ' on' : ''}`} onClick={() => setSheet('price')}>
