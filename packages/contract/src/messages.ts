@@ -595,6 +595,12 @@ export const FIELDS = [
   'limitGb',
   'speed',
   'paused',
+  'baseUrl',
+  'appId',
+  'secret',
+  'callsPerSecond',
+  'isDefault',
+  'iccids',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

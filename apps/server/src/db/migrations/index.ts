@@ -38,6 +38,7 @@ import * as m0042 from './0042_iot_device_security.ts';
 import * as m0043 from './0043_webhook_purge.ts';
 import * as m0044 from './0044_rate_counter_floor.ts';
 import * as m0070 from './0070_iot_carrier_usage_marks.ts';
+import * as m0082 from './0082_iot_carrier_accounts.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -81,6 +82,7 @@ const all: Record<string, DialectMigration> = {
   '0043_webhook_purge': m0043,
   '0044_rate_counter_floor': m0044,
   '0070_iot_carrier_usage_marks': m0070,
+  '0082_iot_carrier_accounts': m0082,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
