@@ -102,7 +102,7 @@ const envSchema = z.object({
   CARRIER_SECRET_KEY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, 'CARRIER_SECRET_KEY: must be 32 bytes in base64'),
+    .refine((v) => !v || Buffer.from(v, 'base64').length === 32, 'CARRIER_SECRET_KEY: must be 32 bytes in base64'),
   DATABASE_URL: z
     .string()
     .refine(

@@ -179,7 +179,19 @@ export type Area =
 
 /** The areas of each role (spec §6 and the console's roles): owner everything, staff orders and service. */
 export const ROLE_AREAS: Readonly<Record<OperatorRole, readonly Area[]>> = {
-  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'webhooks', 'capabilities', 'storefronts', 'carriers'],
+  owner: [
+    'orders',
+    'numbers',
+    'sims',
+    'layouts',
+    'agentPrices',
+    'audit',
+    'operators',
+    'webhooks',
+    'capabilities',
+    'storefronts',
+    'carriers',
+  ],
   agent: ['orders', 'sims', 'layouts', 'agentPrices', 'webhooks', 'storefronts', 'carriers'],
   staff: ['orders', 'storefronts'],
 };

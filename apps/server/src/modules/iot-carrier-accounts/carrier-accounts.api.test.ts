@@ -85,7 +85,11 @@ describe('carrier accounts in the console', () => {
     expect(row.secret_enc.startsWith('v1.')).toBe(true);
     expect(t.app.iotCarrierAccounts.secretOf(row)).toBe('onelink-pass-1');
     // The same value sealed twice differs (a fresh IV each time).
-    const edited = await a.post<CarrierAccount>('/api/admin/carrier-accounts/update', { id: made.data.id, name: 'GD 2', secret: '' }, owner);
+    const edited = await a.post<CarrierAccount>(
+      '/api/admin/carrier-accounts/update',
+      { id: made.data.id, name: 'GD 2', secret: '' },
+      owner,
+    );
     expect(edited.data).toMatchObject({ name: 'GD 2', secretSet: true });
     const kept = await t.app.db.db
       .selectFrom('iot_carrier_accounts')
@@ -209,7 +213,11 @@ describe('carrier accounts in the console', () => {
 
     // The built-in job leaves the account's card to the account's scheduler.
     await syncAll(t.app.db, t.app.iotRoutedCarrier, T0).catch(() => 0);
-    const untouched = await t.app.db.db.selectFrom('iot_sims').select('usage_synced_at').where('id', '=', made.id).executeTakeFirstOrThrow();
+    const untouched = await t.app.db.db
+      .selectFrom('iot_sims')
+      .select('usage_synced_at')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(Number(untouched.usage_synced_at)).toBe(T0 - 3 * 24 * HOUR);
     const builtIn = await t.app.db.db.selectFrom('iot_sims').select('usage_synced_at').where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(Number(builtIn.usage_synced_at)).toBe(T0);
@@ -284,8 +292,8 @@ describe('the sync scheduler', () => {
       const ids: number[] = [];
       for (let i = 0; i < 130; i++) ids.push((await makeCard(first, { promoCode: agent.promoCode, now: T0 - HOUR })).id);
       const syncedAt = async () =>
-        (await first.db.db.selectFrom('iot_sims').select(['id', 'usage_synced_at']).where('id', 'in', ids).orderBy('id').execute()).map((r) =>
-          Number(r.usage_synced_at),
+        (await first.db.db.selectFrom('iot_sims').select(['id', 'usage_synced_at']).where('id', 'in', ids).orderBy('id').execute()).map(
+          (r) => Number(r.usage_synced_at),
         );
       // Both instances at once: one holds the account, the other finds it taken.
       const both = await Promise.all([
