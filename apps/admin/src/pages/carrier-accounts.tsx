@@ -89,7 +89,9 @@ export function CarrierAccountsPage() {
             aria-label={t('carrierAccounts.storefront')}
             placeholder={t('carrierAccounts.allStorefronts')}
             allowClear
-            style={{ width: 240 }}
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 280 }}
             value={chosen}
             onChange={setChosen}
           />
@@ -111,7 +113,6 @@ export function CarrierAccountsPage() {
         loading={q.isFetching && !q.data}
         dataSource={q.data?.list ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
         columns={[
           {
             title: t('carrierAccounts.name'),
