@@ -82,7 +82,14 @@ test('the owner adds a OneLink account, tests it and assigns a card; the holder 
     await consoleContext.close();
 
     // The holder: three closed days of 300 MB each, as OneLink counted them, and how old they are.
-    const holder = await browser.newPage();
+    const holderContext = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'en-US',
+    });
+    const holder = await holderContext.newPage();
     await logIn(holder, card.simNo);
     await expect(holder.getByTestId('flow-used')).toHaveText('900 MB');
     const hoursOld = (Date.now() - dayStart(Date.now())) / 3_600_000;
@@ -95,7 +102,7 @@ test('the owner adds a OneLink account, tests it and assigns a card; the holder 
       ['zh-Hant', /^中國移動 \d+ 小時前更新$/],
     ] as const) {
       // The same session in another tab, in that language.
-      const tab = await holder.context().newPage();
+      const tab = await holderContext.newPage();
       await tab.addInitScript((l) => localStorage.setItem('simshop-language', l), language);
       await tab.goto('/shop/#/pages/iot/index/index');
       await expect(tab.getByTestId('flow-used')).toHaveText('900 MB');
@@ -103,7 +110,7 @@ test('the owner adds a OneLink account, tests it and assigns a card; the holder 
       await tab.screenshot({ path: `test-results/sim-dashboard-carrier-freshness.${language}.png`, fullPage: true });
       await tab.close();
     }
-    await holder.close();
+    await holderContext.close();
   } finally {
     await fake.close();
   }
