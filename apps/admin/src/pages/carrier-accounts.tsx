@@ -116,6 +116,7 @@ export function CarrierAccountsPage() {
         columns={[
           {
             title: t('carrierAccounts.name'),
+            width: 180,
             render: (_, a) => (
               <Space direction="vertical" size={0}>
                 <Typography.Text strong>{a.name}</Typography.Text>
@@ -128,6 +129,7 @@ export function CarrierAccountsPage() {
           },
           {
             title: t('carrierAccounts.settings'),
+            width: 240,
             render: (_, a) => (
               <Space direction="vertical" size={0}>
                 {a.baseUrl && <Typography.Text style={{ wordBreak: 'break-all' }}>{a.baseUrl}</Typography.Text>}
@@ -145,7 +147,7 @@ export function CarrierAccountsPage() {
           },
           {
             title: t('carrierAccounts.cards'),
-            width: 150,
+            width: 130,
             render: (_, a) => (
               <Space direction="vertical" size={0}>
                 {a.isDefault && <Tag color="blue">{t('carrierAccounts.default')}</Tag>}
@@ -155,7 +157,7 @@ export function CarrierAccountsPage() {
           },
           {
             title: t('carrierAccounts.sync'),
-            width: 300,
+            width: 250,
             render: (_, a) => (
               <Space direction="vertical" size={0} data-testid={`sync-${a.id}`}>
                 <Typography.Text>
@@ -179,16 +181,15 @@ export function CarrierAccountsPage() {
           },
           {
             title: t('carrierAccounts.enabled'),
-            width: 90,
+            width: 70,
             render: (_, a) => (
               <Switch checked={a.enabled} aria-label={`${t('carrierAccounts.enabled')} ${a.name}`} onChange={(v) => setEnabled(a, v)} />
             ),
           },
           {
             title: t('carrierAccounts.actions'),
-            width: 260,
             render: (_, a) => (
-              <Space wrap>
+              <Space direction="vertical" size={4}>
                 <Button size="small" loading={testing === a.id} onClick={() => test(a)}>
                   {t('carrierAccounts.test')}
                 </Button>
