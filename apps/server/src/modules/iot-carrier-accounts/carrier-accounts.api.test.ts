@@ -268,6 +268,42 @@ describe('carrier accounts in the console', () => {
       lastSuccessAt: T0,
     });
   });
+
+  it('puts a card back on the storefront default when unassigned, and on the built-in carrier when its account is disabled', async () => {
+    clock = T0;
+    const { agent, h } = await agentWithConsole(t.app);
+    const other = await agentWithConsole(t.app);
+    const byDefault = await a.post<CarrierAccount>(
+      '/api/admin/carrier-accounts',
+      { promoterId: agent.id, kind: 'simulator', name: 'Default operator' },
+      owner,
+    );
+    const moved = await a.post<CarrierAccount>('/api/admin/carrier-accounts', oneLinkBody(agent.id, { isDefault: false }), owner);
+    const made = await makeCard(t.app, { promoCode: agent.promoCode, packages: [yearly], now: T0 - HOUR });
+    const card = { simNo: made.simNo, iccid: made.iccid, operatorType: 4 };
+    const carrierOf = async () => (await t.app.iotRoutedCarrier.split([card])).keys().next().value;
+    const adapterOf = async (id: number) => {
+      const row = await t.app.db.db.selectFrom('iot_carrier_accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return t.app.iotCarrierAccounts.adapterOf(row);
+    };
+    expect(await carrierOf()).toBe(await adapterOf(byDefault.data.id));
+    await a.post('/api/admin/carrier-accounts/assign', { id: moved.data.id, iccids: [made.iccid] }, h);
+    expect(await carrierOf()).toBe(await adapterOf(moved.data.id));
+    // Another storefront's agent cannot take the card back.
+    const refused = await a.post<{ assigned: number; unknown: string[] }>(
+      '/api/admin/carrier-accounts/unassign',
+      { iccids: [made.iccid] },
+      other.h,
+    );
+    expect(refused.data).toEqual({ assigned: 0, unknown: [made.iccid] });
+    expect(await carrierOf()).toBe(await adapterOf(moved.data.id));
+    const back = await a.post<{ assigned: number; unknown: string[] }>('/api/admin/carrier-accounts/unassign', { iccids: [made.iccid] }, h);
+    expect(back.data).toEqual({ assigned: 1, unknown: [] });
+    expect(await carrierOf()).toBe(await adapterOf(byDefault.data.id));
+    await a.post('/api/admin/carrier-accounts/update', { id: byDefault.data.id, enabled: false }, h);
+    // Other instances see it within the accounts' 5 s; this one at once.
+    expect(await carrierOf()).toBe(t.app.iotCarrier);
+  });
 });
 
 describe('the sync scheduler', () => {
