@@ -29,6 +29,8 @@ export const iotCarrierAccountsPlugin = fp(
     });
     app.decorate('iotCarrierAccounts', accounts);
     app.iotRoutedCarrier.route(accounts.resolve);
+    app.addHook('onReady', () => accounts.start());
+    app.addHook('onClose', async () => accounts.stop());
     await app.register(async (scope) => {
       app.guardSimScope(scope);
       await scope.register(freshnessRoutes(accounts));

@@ -27,7 +27,7 @@ import { chinaDay, DAY_MS } from '../../lib/flow-math.ts';
 import type { CarrierResolver } from '../../providers/carrier/routed.ts';
 import { type CarrierCard, CarrierError, type CarrierProvider } from '../../providers/carrier/types.ts';
 import { figuresAsOf, syncCards } from '../iot-carrier/service.ts';
-import { type CardRef, cardRefsByIccid, liveCardRefsByIds, liveCardRefsOfPromoCode } from '../iot-sims/service.ts';
+import { type CardRef, cardRefsByIccid, cardRefsByIds, liveCardRefsByIds, liveCardRefsOfPromoCode } from '../iot-sims/service.ts';
 import { CARRIER_KINDS } from './kinds.ts';
 import { carrierSecretKey, seal, unseal } from './secret-box.ts';
 
@@ -60,8 +60,8 @@ export interface AccountInput {
   isDefault: boolean;
 }
 
-/** How long the enabled accounts are read from memory before the database is asked again (other instances' changes). */
-const ACCOUNTS_TTL_MS = 5_000;
+/** How often the cards' routes are read again (other instances' changes, new cards of a storefront with a default account). */
+export const ROUTES_REFRESH_MS = 30_000;
 /** How often the scheduler runs; each run sweeps the share of each account's cards its rate allows. */
 export const SYNC_TICK_MS = 10_000;
 /** The share of an account's calls the sweep may take (the rest is for purchases, refreshes and switches). */
@@ -92,8 +92,16 @@ export function problemOf(err: unknown): { problem: CarrierProblem; detail: stri
 
 export class CarrierAccounts {
   readonly #key: Buffer;
-  #accounts: { at: number; rows: Map<number, AccountRow> } | null = null;
   readonly #adapters = new Map<number, { updatedAt: number; carrier: CarrierProvider }>();
+  /**
+   * Which account each card on an account is on, by ICCID, read in the background (every
+   * ROUTES_REFRESH_MS and after each change made here): the carrier is asked inside transactions
+   * (a synchronisation reads day figures in its own), where a read on SQLite's one connection
+   * would wait for the transaction forever, so routing a call never reads the database.
+   */
+  #routes: { accounts: Map<number, AccountRow>; byIccid: Map<string, number> } = { accounts: new Map(), byIccid: new Map() };
+  #routesLoading: Promise<void> | null = null;
+  #routesTimer: NodeJS.Timeout | null = null;
   /** This instance's name in the accounts' leases. */
   readonly instanceId = randomUUID();
 
@@ -204,7 +212,7 @@ export class CarrierAccounts {
         .executeTakeFirstOrThrow();
       return Number(made.id);
     });
-    this.#accounts = null;
+    await this.refreshRoutes();
     return (await this.get(id))!;
   }
 
@@ -236,7 +244,7 @@ export class CarrierAccounts {
         .where('id', '=', row.id)
         .execute();
     });
-    this.#accounts = null;
+    await this.refreshRoutes();
     return (await this.get(row.id))!;
   }
 
@@ -296,6 +304,7 @@ export class CarrierAccounts {
         .onConflict((oc) => oc.column('sim_id').doUpdateSet({ account_id: accountId, updated_at: now }))
         .execute();
     }
+    await this.refreshRoutes();
     return { assigned: own.length, unknown: wanted.filter((i) => !ownIccids.has(i)) };
   }
 
@@ -314,15 +323,62 @@ export class CarrierAccounts {
       .deleteFrom('iot_carrier_card_accounts')
       .where('sim_id', 'in', [...simIds])
       .executeTakeFirst();
+    await this.refreshRoutes();
     return Number(done.numDeletedRows);
   }
 
   async #enabledAccounts(): Promise<Map<number, AccountRow>> {
-    const now = this.deps.now();
-    if (this.#accounts && now - this.#accounts.at < ACCOUNTS_TTL_MS && now >= this.#accounts.at) return this.#accounts.rows;
     const rows = await this.deps.db.selectFrom('iot_carrier_accounts').selectAll().where('enabled', '=', 1).execute();
-    this.#accounts = { at: now, rows: new Map(rows.map((r) => [r.id, r])) };
-    return this.#accounts.rows;
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Reads the cards' routes again, after any reading under way (which may have started before a change). */
+  refreshRoutes(): Promise<void> {
+    const read = async () => {
+      const accounts = await this.#enabledAccounts();
+      const byIccid = new Map<string, number>();
+      if (accounts.size > 0) {
+        for (const a of accounts.values()) {
+          if (a.is_default !== 1) continue;
+          const promoter = await this.deps.promoterById(a.promoter_id);
+          if (!promoter) continue;
+          for (let after = 0; ; ) {
+            const cards = await liveCardRefsOfPromoCode(this.deps.db, promoter.promoCode, after, 5_000);
+            if (cards.length === 0) break;
+            for (const c of cards) byIccid.set(c.iccid, a.id);
+            after = cards[cards.length - 1]!.id;
+          }
+        }
+        const moved = await this.deps.db.selectFrom('iot_carrier_card_accounts').select(['sim_id', 'account_id']).execute();
+        const accountOf = new Map(moved.map((m) => [Number(m.sim_id), Number(m.account_id)]));
+        const ids = [...accountOf.keys()];
+        for (let i = 0; i < ids.length; i += 1_000) {
+          for (const c of await cardRefsByIds(this.deps.db, ids.slice(i, i + 1_000))) {
+            const id = accountOf.get(c.id)!;
+            // A card moved onto a disabled account keeps its storefront's default.
+            if (accounts.has(id)) byIccid.set(c.iccid, id);
+          }
+        }
+      }
+      this.#routes = { accounts, byIccid };
+    };
+    const next = (this.#routesLoading ?? Promise.resolve()).catch(() => undefined).then(read);
+    this.#routesLoading = next;
+    return next;
+  }
+
+  /** Reads the routes now and every ROUTES_REFRESH_MS until `stop`. */
+  async start(): Promise<void> {
+    await this.refreshRoutes();
+    this.#routesTimer = setInterval(() => {
+      this.refreshRoutes().catch((err) => this.deps.log.warn({ err }, 'cannot read the carrier accounts’ routes'));
+    }, ROUTES_REFRESH_MS);
+    this.#routesTimer.unref();
+  }
+
+  stop(): void {
+    if (this.#routesTimer) clearInterval(this.#routesTimer);
+    this.#routesTimer = null;
   }
 
   /** The enabled account each card is on (absent: the built-in carrier), by card id. */
@@ -361,17 +417,15 @@ export class CarrierAccounts {
     return out;
   }
 
-  /** The routed carrier's resolver: the adapter of each card that is on an enabled account. */
+  /** The routed carrier's resolver: the adapter of each card that is on an enabled account (from memory: see #routes). */
   readonly resolve: CarrierResolver = async (cards: readonly CarrierCard[]) => {
     const routes = new Map<string, CarrierProvider>();
-    if ((await this.#enabledAccounts()).size === 0) return routes;
-    const refs = await cardRefsByIccid(
-      this.deps.db,
-      cards.map((c) => c.iccid),
-    );
-    for (const [simId, account] of await this.#accountsOfCards(refs)) {
-      const ref = refs.find((r) => r.id === simId)!;
-      routes.set(ref.iccid, this.adapterOf(account));
+    const { accounts, byIccid } = this.#routes;
+    if (byIccid.size === 0) return routes;
+    for (const c of cards) {
+      const id = byIccid.get(c.iccid);
+      const account = id === undefined ? undefined : accounts.get(id);
+      if (account) routes.set(c.iccid, this.adapterOf(account));
     }
     return routes;
   };

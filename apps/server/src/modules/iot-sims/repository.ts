@@ -298,3 +298,13 @@ export function liveSimRefsOfPromoCode(db: Kysely<Database>, promoCode: string, 
     .limit(limit)
     .execute();
 }
+
+/** The carrier identity and storefront of cards among `ids`, whatever their state. */
+export function simRefsByIds(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -657,6 +657,11 @@ export function cardRefsByIccid(db: Kysely<Database>, iccids: readonly string[])
   return repo.simRefsByIccid(db, iccids);
 }
 
+/** Cards among `ids`, whatever their state. */
+export function cardRefsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CardRef[]> {
+  return repo.simRefsByIds(db, ids);
+}
+
 /** Cards in service among `ids`, in id order. */
 export function liveCardRefsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CardRef[]> {
   return repo.liveSimRefsByIds(db, ids);
