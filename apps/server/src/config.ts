@@ -99,6 +99,11 @@ const envSchema = z.object({
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** AES-256-GCM key of the carrier accounts' credentials: 32 bytes in base64 (required in production). */
+  CARRIER_SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || Buffer.from(v, 'base64').length === 32, 'CARRIER_SECRET_KEY: must be 32 bytes in base64'),
   DATABASE_URL: z
     .string()
     .refine(
@@ -235,6 +240,11 @@ export interface Config {
    */
   tls: { cert: string; key: string } | null;
   dataDir: string;
+  /**
+   * The key carrier accounts' credentials are encrypted with (CARRIER_SECRET_KEY); null outside
+   * production without it: a key generated once into `$DATA_DIR/carrier-secret.key` is used.
+   */
+  carrierSecretKey: Buffer | null;
   database: DatabaseTarget;
   /** Seed the demo data when the database is new (SEED; by default only on SQLite outside production). */
   seed: 'demo' | 'none';
@@ -386,6 +396,7 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (!e.PAYMENT_SECRET) problems.push('PAYMENT_SECRET: must be set in production (at least 16 characters)');
   else if (e.PAYMENT_SECRET === DEV_PAYMENT_SECRET) problems.push('PAYMENT_SECRET: must not be the development secret in production');
+  if (!e.CARRIER_SECRET_KEY) problems.push('CARRIER_SECRET_KEY: must be set in production (32 bytes in base64: openssl rand -base64 32)');
   if (!e.SMS_PROVIDER) problems.push('SMS_PROVIDER: must be set explicitly in production');
   if (e.SMS_DEV_CODE === 'on') problems.push('SMS_DEV_CODE: must not be on in production');
   if (!e.DEVICE_PROVIDER) problems.push('DEVICE_PROVIDER: must be set explicitly in production (mqtt for real devices)');
@@ -503,6 +514,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     tls,
     dataDir,
+    carrierSecretKey: e.CARRIER_SECRET_KEY ? Buffer.from(e.CARRIER_SECRET_KEY, 'base64') : null,
     database,
     seed,
     logLevel: e.LOG_LEVEL,

@@ -13,6 +13,7 @@ const production = {
   ...small,
   NODE_ENV: 'production',
   PAYMENT_SECRET: 'a-real-secret-0123456789',
+  CARRIER_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
   SMS_PROVIDER: 'console',
   DEVICE_PROVIDER: 'simulator',
 };
@@ -38,9 +39,25 @@ function capturingLog(lines: string[]): FastifyBaseLogger {
 }
 
 describe('production start-up rules', () => {
+  it('refuses to start without a 32-byte CARRIER_SECRET_KEY, in one line naming it', () => {
+    expect(configError({ ...production, CARRIER_SECRET_KEY: '' })).toBe(
+      'Invalid configuration: CARRIER_SECRET_KEY: must be set in production (32 bytes in base64: openssl rand -base64 32)',
+    );
+    expect(configError({ ...production, CARRIER_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toContain(
+      'CARRIER_SECRET_KEY: must be 32 bytes in base64',
+    );
+    expect(loadConfig(production).carrierSecretKey).toEqual(Buffer.alloc(32, 3));
+  });
+
   it('refuses to start without PAYMENT_SECRET, in one line naming it', () => {
     expect(
-      configError({ NODE_ENV: 'production', SMS_PROVIDER: 'console', DEVICE_PROVIDER: 'mqtt', MQTT_URL: 'mqtt://127.0.0.1:1883' }),
+      configError({
+        NODE_ENV: 'production',
+        CARRIER_SECRET_KEY: production.CARRIER_SECRET_KEY,
+        SMS_PROVIDER: 'console',
+        DEVICE_PROVIDER: 'mqtt',
+        MQTT_URL: 'mqtt://127.0.0.1:1883',
+      }),
     ).toBe('Invalid configuration: PAYMENT_SECRET: must be set in production (at least 16 characters)');
   });
 

@@ -609,6 +609,12 @@ export const FIELDS = [
   'markup',
   'entry',
   'kefuUrl',
+  'baseUrl',
+  'appId',
+  'secret',
+  'callsPerSecond',
+  'isDefault',
+  'iccids',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

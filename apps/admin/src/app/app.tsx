@@ -199,6 +199,13 @@ const router = createHashRouter([
           (m) => m.WebhooksPage,
         ),
       },
+      {
+        path: 'carrierAccounts',
+        ...page(
+          () => import('../pages/carrier-accounts.tsx'),
+          (m) => m.CarrierAccountsPage,
+        ),
+      },
     ],
   },
 ]);

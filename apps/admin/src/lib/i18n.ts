@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import capabilitiesEn from '../locales/capabilities.en.json';
 import capabilitiesZhHans from '../locales/capabilities.zh-Hans.json';
 import capabilitiesZhHant from '../locales/capabilities.zh-Hant.json';
+import carrierAccountsEn from '../locales/carrier-accounts.en.json';
+import carrierAccountsZhHans from '../locales/carrier-accounts.zh-Hans.json';
+import carrierAccountsZhHant from '../locales/carrier-accounts.zh-Hant.json';
 import contentEn from '../locales/content.en.json';
 import contentZhHans from '../locales/content.zh-Hans.json';
 import contentZhHant from '../locales/content.zh-Hant.json';
@@ -72,6 +75,7 @@ void i18next.use(initReactI18next).init({
         sims: simsEn,
         capabilities: capabilitiesEn,
         webhooks: webhooksEn,
+        carrierAccounts: carrierAccountsEn,
         engage: engageEn,
         iotCatalogue: iotCatalogueEn,
         content: contentEn,
@@ -86,6 +90,7 @@ void i18next.use(initReactI18next).init({
         sims: simsZhHans,
         capabilities: capabilitiesZhHans,
         webhooks: webhooksZhHans,
+        carrierAccounts: carrierAccountsZhHans,
         engage: engageZhHans,
         iotCatalogue: iotCatalogueZhHans,
         content: contentZhHans,
@@ -100,6 +105,7 @@ void i18next.use(initReactI18next).init({
         sims: simsZhHant,
         capabilities: capabilitiesZhHant,
         webhooks: webhooksZhHant,
+        carrierAccounts: carrierAccountsZhHant,
         engage: engageZhHant,
         iotCatalogue: iotCatalogueZhHant,
         content: contentZhHant,

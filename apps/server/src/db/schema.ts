@@ -10,6 +10,7 @@ import type { IotTables } from './schema-iot.ts';
 import type { IotAlertTables } from './schema-iot-alerts.ts';
 import type { IotCapabilityTables } from './schema-iot-capabilities.ts';
 import type { IotCarrierTables } from './schema-iot-carrier.ts';
+import type { IotCarrierAccountTables } from './schema-iot-carrier-accounts.ts';
 import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
@@ -102,4 +103,5 @@ export interface Database
     IotAlertTables,
     IotCapabilityTables,
     IotCarrierTables,
+    IotCarrierAccountTables,
     WebhookTables {}

@@ -12,6 +12,7 @@ import { iotAlertsPlugin } from './iot-alerts/index.ts';
 import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCapabilitiesPlugin } from './iot-capabilities/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
+import { iotCarrierAccountsPlugin } from './iot-carrier-accounts/index.ts';
 import { iotCodesPlugin } from './iot-codes/index.ts';
 import { iotDevicePlugin } from './iot-device/index.ts';
 import { iotEngagePlugin } from './iot-engage/index.ts';
@@ -59,6 +60,7 @@ const plugins: ModulePlugin[] = [
   iotCapabilitiesPlugin,
   iotSessionsPlugin,
   iotSimsPlugin,
+  iotCarrierAccountsPlugin,
   iotAuthPlugin,
   iotMoneyPlugin,
   uploadsPlugin,

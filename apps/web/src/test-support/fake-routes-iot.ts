@@ -1,3 +1,4 @@
+import { carrierFreshness } from '@simshop/contract/carrier-accounts';
 import type { Language } from '@simshop/contract/headers';
 import {
   type AccelerateOrder,
@@ -771,6 +772,7 @@ export function iotRoutes(now: number): Record<string, FakeRoute> {
       list: [{ id: 4, kind: 'used', percent: 80, days: null, endAt: now + 18 * DAY, createdAt: now - DAY, read: false, texted: true }],
       unread: 1,
     })),
+    'GET /api/iot/carrierFreshness': route(carrierFreshness)(() => ({ operator: 'simulator', asOf: now - MINUTE, stale: false })),
     'GET /api/iot/simDiagnose': route(simDiagnosis)((_req, l) => ({
       ok: true,
       causes: [],

@@ -40,6 +40,7 @@ import * as m0044 from './0044_rate_counter_floor.ts';
 import * as m0070 from './0070_iot_carrier_usage_marks.ts';
 import * as m0074 from './0074_iot_realname_consents.ts';
 import * as m0078 from './0078_iot_carrier_operations.ts';
+import * as m0082 from './0082_iot_carrier_accounts.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -85,6 +86,7 @@ const all: Record<string, DialectMigration> = {
   '0070_iot_carrier_usage_marks': m0070,
   '0074_iot_realname_consents': m0074,
   '0078_iot_carrier_operations': m0078,
+  '0082_iot_carrier_accounts': m0082,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

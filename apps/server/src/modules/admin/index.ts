@@ -5,6 +5,7 @@ import type { App } from '../../lib/route.ts';
 import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCapabilityRoutes } from './routes-capabilities.ts';
+import { adminCarrierAccountRoutes } from './routes-carrier-accounts.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
 import { adminContentRoutes } from './routes-content.ts';
 import { adminEngageRoutes } from './routes-engage.ts';
@@ -60,6 +61,7 @@ export const adminPlugin = fp(
         await adminEngageRoutes({ ...deps, engage: app.iotEngage })(scope);
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
         await adminWebhookRoutes({ ...deps, webhooks: app.webhooks })(scope);
+        await adminCarrierAccountRoutes({ ...deps, carrierAccounts: app.iotCarrierAccounts })(scope);
         await adminContentRoutes({ ...deps, iotLayouts: app.iotLayouts, singlePages: app.singlePages })(scope);
       }),
     );
@@ -77,6 +79,7 @@ export const adminPlugin = fp(
       'orders',
       'agents',
       'iot-sims',
+      'iot-carrier-accounts',
       'iot-capabilities',
       'iot-money',
       'iot-layout',

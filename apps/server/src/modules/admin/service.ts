@@ -174,12 +174,25 @@ export type Area =
   | 'operators'
   | 'webhooks'
   | 'capabilities'
-  | 'storefronts';
+  | 'storefronts'
+  | 'carriers';
 
 /** The areas of each role (spec §6 and the console's roles): owner everything, staff orders and service. */
 export const ROLE_AREAS: Readonly<Record<OperatorRole, readonly Area[]>> = {
-  owner: ['orders', 'numbers', 'sims', 'layouts', 'agentPrices', 'audit', 'operators', 'webhooks', 'capabilities', 'storefronts'],
-  agent: ['orders', 'sims', 'layouts', 'agentPrices', 'webhooks', 'storefronts'],
+  owner: [
+    'orders',
+    'numbers',
+    'sims',
+    'layouts',
+    'agentPrices',
+    'audit',
+    'operators',
+    'webhooks',
+    'capabilities',
+    'storefronts',
+    'carriers',
+  ],
+  agent: ['orders', 'sims', 'layouts', 'agentPrices', 'webhooks', 'storefronts', 'carriers'],
   staff: ['orders', 'storefronts'],
 };
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import { RoutedCarrier } from '../../providers/carrier/routed.ts';
 import { carrierFor } from '../../providers/carrier/select.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 import { DbOperationStore, pollOperations } from './operations.ts';
@@ -9,8 +10,10 @@ import { CardSpeeds } from './speed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The carrier provider of the iot modules (tests reach the simulator's failure modes here). */
+    /** The built-in carrier: cards on no operator account (tests reach the simulator's failure modes here). */
     iotCarrier: CarrierProvider;
+    /** The carrier of the iot modules: each card's operator account, or the built-in carrier. */
+    iotRoutedCarrier: RoutedCarrier;
     /** A card's speed at the carrier, decided from what the modules want of it (speed-ups, slow-downs). */
     iotSpeeds: CardSpeeds;
   }
@@ -19,11 +22,14 @@ declare module 'fastify' {
 /** The carrier: provisioning and usage of IoT cards, synchronised by background jobs. */
 export const iotCarrierPlugin = fp(
   async (app: App) => {
-    // The simulator only when the config names it (its default outside production); a real carrier
+    // The carrier the config names (the simulator by default outside production); a real carrier
     // keeps the changes it asks in the operations table, so a restart polls them, never asks twice.
+    // Cards on a storefront's operator account go to that account's carrier (iot-carrier-accounts).
     const operations = new DbOperationStore(app.db.db);
-    const carrier: CarrierProvider = carrierFor(app.config.carrier, app.config.carrierAccount, operations);
-    app.decorate('iotCarrier', carrier);
+    const builtIn: CarrierProvider = carrierFor(app.config.carrier, app.config.carrierAccount, operations);
+    const carrier = new RoutedCarrier(builtIn);
+    app.decorate('iotCarrier', builtIn);
+    app.decorate('iotRoutedCarrier', carrier);
     app.decorate('iotSpeeds', new CardSpeeds(carrier, app.shared.locks));
     addJobs(app.jobs, [
       ...carrierJobs(app.db, carrier),

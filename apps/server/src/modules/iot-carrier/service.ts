@@ -19,6 +19,7 @@ import {
 } from '../../lib/flow-math.ts';
 import type { Job } from '../../lib/jobs.ts';
 import { batches } from '../../providers/carrier/operations.ts';
+import { RoutedCarrier } from '../../providers/carrier/routed.ts';
 import type { CarrierCard, CarrierProvider, DayUsage, MonthUsage } from '../../providers/carrier/types.ts';
 import {
   applyCardSync,
@@ -119,6 +120,8 @@ export async function planSync(
   options: SyncOptions = {},
 ): Promise<SyncPlan> {
   const card = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
+  // The card's own carrier decides what may be read here (its limits, whether it answers in this process).
+  carrier = carrier instanceof RoutedCarrier ? await carrier.carrierOf(card) : carrier;
   const from = Math.min(sim.usage_synced_at > 0 ? sim.usage_synced_at : now, now);
   const base = { sim, card, before: new Map(packages.map((p) => [p.id, p])), onlineStatus: options.onlineStatus };
   if (from >= now) {
@@ -253,13 +256,20 @@ function daysToAsk(from: number, now: number, marks: ReadonlyMap<string, UsageMa
  * The carrier's day figures for `cards`, in batches of its size; a failed read gives no figures (the
  * usage is charged late, from the next figures, never lost: the marks stay where they were).
  */
-async function readFigures(carrier: CarrierProvider, cards: readonly CarrierCard[], days: string[], now: number): Promise<DayUsage[]> {
+async function readFigures(
+  carrier: CarrierProvider,
+  cards: readonly CarrierCard[],
+  days: string[],
+  now: number,
+  errors?: unknown[],
+): Promise<DayUsage[]> {
   const out: DayUsage[] = [];
   for (const batch of batches(cards, carrier.limits.batchSize)) {
     try {
       out.push(...(await carrier.usageDays(batch, days, now)));
-    } catch {
-      // Late, not lost: see above.
+    } catch (err) {
+      // Late, not lost: see above (the caller may want to know, for the account's sync status).
+      errors?.push(err);
     }
   }
   return out;
@@ -431,7 +441,7 @@ async function readCardUsage(
   simId: number,
   now: number,
 ): Promise<{ figures?: readonly DayUsage[]; cycle?: MonthUsage | null }> {
-  if (carrier.limits.inProcess) return {};
+  if (carrier.limits.inProcess && !(carrier instanceof RoutedCarrier)) return {};
   const sim = await db.db
     .selectFrom('iot_sims')
     .select(['sim_no', 'iccid', 'operator_type', 'usage_synced_at'])
@@ -439,6 +449,8 @@ async function readCardUsage(
     .executeTakeFirst();
   if (!sim) return {};
   const card: CarrierCard = { simNo: sim.sim_no, iccid: sim.iccid, operatorType: sim.operator_type };
+  carrier = carrier instanceof RoutedCarrier ? await carrier.carrierOf(card) : carrier;
+  if (carrier.limits.inProcess) return {};
   if (carrier.limits.dayFigures === false) {
     return { cycle: (await carrier.usageMonths([card], [chinaMonth(now)], now).catch(() => []))[0] ?? null };
   }
@@ -515,15 +527,68 @@ export async function pushDataSwitches(db: Db, carrier: CarrierProvider, now: nu
 const LATE_DAYS = 2;
 
 /**
- * Synchronises every card that is not cancelled or disabled, in id order; returns how many. The
- * carrier's day figures are read in batches of its size, outside any transaction, then each card is
- * synchronised in a transaction of its own.
+ * Synchronises the cards `ids` (at most a few batches of the carrier's size) with `carrier`: their
+ * day figures are read in batches, outside any transaction, then each card is synchronised in a
+ * transaction of its own. Returns how many were; each card's failure is pushed onto `errors` (one
+ * card's failure does not stop the others), a failed read of figures onto `readErrors` (the usage is
+ * then charged late, from the next figures).
+ */
+export async function syncCards(
+  db: Db,
+  carrier: CarrierProvider,
+  ids: readonly number[],
+  now: number,
+  errors: unknown[],
+  readErrors?: unknown[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
+  const cards = await db.db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'usage_synced_at'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const from = Math.min(now - LATE_DAYS * DAY_MS, ...cards.map((c) => Number(c.usage_synced_at) || now));
+  const carrierCards = cards.map((c) => ({ simNo: c.sim_no, iccid: c.iccid, operatorType: c.operator_type }));
+  const cycleOnly = carrier.limits.dayFigures === false;
+  const figures = cycleOnly
+    ? []
+    : await readFigures(carrier, carrierCards, spanDays(Math.min(from, now), now + 1, maxDays), now, readErrors);
+  // A cycle counter only: the batch's readings (none when they could not be read: usage late, not lost).
+  const cycles = cycleOnly
+    ? await carrier.usageMonths(carrierCards, [chinaMonth(now)], now).catch((err) => {
+        readErrors?.push(err);
+        return [];
+      })
+    : [];
+  const cycleOf = new Map(cycles.map((c) => [c.iccid, c]));
+  const byIccid = new Map<string, DayUsage[]>();
+  for (const f of figures) byIccid.set(f.iccid, [...(byIccid.get(f.iccid) ?? []), f]);
+  const iccidOf = new Map(cards.map((c) => [c.id, c.iccid]));
+  let count = 0;
+  for (const id of ids) {
+    try {
+      const iccid = iccidOf.get(id) ?? '';
+      const read = cycleOnly ? { cycle: cycleOf.get(iccid) ?? null } : { figures: byIccid.get(iccid) ?? [] };
+      if (await syncSim(db, carrier, id, now, read)) count++;
+    } catch (err) {
+      // One card's failure (its data switch refused, say) does not stop the others.
+      errors.push(err);
+    }
+  }
+  return count;
+}
+
+/**
+ * Synchronises every card that is not cancelled or disabled, in id order; returns how many. With
+ * operator accounts (a RoutedCarrier), only the cards on the built-in carrier: the accounts' cards
+ * are swept by their own scheduler, at each account's rate.
  */
 export async function syncAll(db: Db, carrier: CarrierProvider, now: number, batch = 200): Promise<number> {
   let after = 0;
   let count = 0;
-  let failed: unknown = null;
-  const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
+  const errors: unknown[] = [];
+  const own = carrier instanceof RoutedCarrier ? carrier.fallback : carrier;
   await db.db
     .deleteFrom('iot_carrier_usage_marks')
     .where('day', '<', chinaDay(now - (carrier.limits.dayHistory + 1) * DAY_MS))
@@ -537,38 +602,39 @@ export async function syncAll(db: Db, carrier: CarrierProvider, now: number, bat
   for (;;) {
     const ids = (await liveCardIds(db.db, after, batch)).map((r) => r.id);
     if (ids.length === 0) {
-      if (failed) throw failed;
+      // Reported once the others were tried: the job's runner logs it, and the next run tries again.
+      if (errors.length > 0) throw errors[0];
       return count;
     }
-    for (const chunk of batches(ids, carrier.limits.batchSize)) {
-      const cards = await db.db
-        .selectFrom('iot_sims')
-        .select(['id', 'sim_no', 'iccid', 'operator_type', 'usage_synced_at'])
-        .where('id', 'in', chunk)
-        .execute();
-      const from = Math.min(now - LATE_DAYS * DAY_MS, ...cards.map((c) => Number(c.usage_synced_at) || now));
-      const carrierCards = cards.map((c) => ({ simNo: c.sim_no, iccid: c.iccid, operatorType: c.operator_type }));
-      const cycleOnly = carrier.limits.dayFigures === false;
-      const figures = cycleOnly ? [] : await readFigures(carrier, carrierCards, spanDays(Math.min(from, now), now + 1, maxDays), now);
-      // A cycle counter only: the batch's readings (none when they could not be read: usage late, not lost).
-      const cycles = cycleOnly ? await carrier.usageMonths(carrierCards, [chinaMonth(now)], now).catch(() => []) : [];
-      const cycleOf = new Map(cycles.map((c) => [c.iccid, c]));
-      const byIccid = new Map<string, DayUsage[]>();
-      for (const f of figures) byIccid.set(f.iccid, [...(byIccid.get(f.iccid) ?? []), f]);
-      const iccidOf = new Map(cards.map((c) => [c.id, c.iccid]));
-      for (const id of chunk) {
-        try {
-          const iccid = iccidOf.get(id) ?? '';
-          const read = cycleOnly ? { cycle: cycleOf.get(iccid) ?? null } : { figures: byIccid.get(iccid) ?? [] };
-          if (await syncSim(db, carrier, id, now, read)) count++;
-        } catch (err) {
-          // One card's failure (its data switch refused, say) does not stop the sweep; reported at its end.
-          failed ??= err;
-        }
-        after = id;
+    for (const chunk of batches(ids, own.limits.batchSize)) {
+      after = chunk[chunk.length - 1]!;
+      let mine = chunk;
+      if (carrier instanceof RoutedCarrier) {
+        const refs = await db.db
+          .selectFrom('iot_sims')
+          .select(['id', 'sim_no', 'iccid', 'operator_type'])
+          .where('id', 'in', chunk)
+          .execute();
+        const groups = await carrier.split(refs.map((r) => ({ simNo: r.sim_no, iccid: r.iccid, operatorType: r.operator_type })));
+        const builtIn = new Set((groups.get(carrier.fallback) ?? []).map((c) => c.iccid));
+        mine = refs
+          .filter((r) => builtIn.has(r.iccid))
+          .map((r) => r.id)
+          .sort((a, b) => a - b);
       }
+      count += await syncCards(db, own, mine, now, errors);
     }
   }
+}
+
+/** Up to when the card's latest carrier figure counts (null: none yet), for the holder's "updated … ago". */
+export async function figuresAsOf(db: Kysely<Database>, simId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('iot_carrier_usage_marks')
+    .select((eb) => eb.fn.max('as_of').as('as_of'))
+    .where('sim_id', '=', simId)
+    .executeTakeFirst();
+  return row?.as_of === null || row?.as_of === undefined ? null : Number(row.as_of);
 }
 
 /** The carrier's jobs: usage and state synchronisation, and data switches the carrier has not confirmed yet. */

@@ -28,7 +28,7 @@ export const iotMoneyPlugin = fp(
     const now = () => app.config.now();
     const deps: MoneyDeps = {
       db: app.db,
-      carrier: app.iotCarrier,
+      carrier: app.iotRoutedCarrier,
       payments: app.payments,
       site: app.site,
       sims: app.iotSims,

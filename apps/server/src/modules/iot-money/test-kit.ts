@@ -246,7 +246,7 @@ export async function makeCard(app: App, spec: CardSpec = {}): Promise<MadeCard>
       })
       .execute();
   }
-  await syncSim(app.db, app.iotCarrier, row.id, now);
+  await syncSim(app.db, app.iotRoutedCarrier, row.id, now);
   const opening: [LedgerAccount, number | undefined][] = [
     ['balance', spec.balance],
     ['integral', spec.integral],

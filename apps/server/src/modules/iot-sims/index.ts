@@ -16,7 +16,7 @@ export const iotSimsPlugin = fp(
   async (app: App) => {
     const sims = new Sims({
       db: app.db,
-      carrier: app.iotCarrier,
+      carrier: app.iotRoutedCarrier,
       site: app.site,
       layouts: app.iotLayouts,
       capabilities: app.iotCapabilities,

@@ -261,3 +261,50 @@ export function simsEndingBetween(db: Kysely<Database>, ids: number[], from: num
 export async function updateSimMoney(trx: Kysely<Database>, id: number, change: Updateable<IotSimsTable>): Promise<void> {
   await trx.updateTable('iot_sims').set(change).where('id', '=', id).execute();
 }
+
+/** The carrier identity and storefront of cards by ICCID. */
+export function simRefsByIccid(db: Kysely<Database>, iccids: readonly string[]) {
+  if (iccids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+    .where('iccid', 'in', [...iccids])
+    .execute();
+}
+
+/** The carrier identity and storefront of cards in service among `ids`, in id order. */
+export function liveSimRefsByIds(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+    .where('id', 'in', [...ids])
+    .where('cancel_status', '=', 0)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+/** Cards in service of a storefront (its promo code) after `after`, in id order, `limit` at a time. */
+export function liveSimRefsOfPromoCode(db: Kysely<Database>, promoCode: string, after: number, limit: number) {
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+    .where('promo_code', '=', promoCode)
+    .where('id', '>', after)
+    .where('cancel_status', '=', 0)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The carrier identity and storefront of cards among `ids`, whatever their state. */
+export function simRefsByIds(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('iot_sims')
+    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

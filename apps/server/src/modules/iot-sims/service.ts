@@ -648,6 +648,35 @@ export function cardsAwaitingDataSwitch(db: Kysely<Database>, limit: number) {
   return repo.simsAwaitingDataSwitch(db, limit);
 }
 
+/** A card as the carrier and the storefront know it: ids, number, ICCID, operator and promo code. */
+export interface CardRef {
+  id: number;
+  sim_no: string;
+  iccid: string;
+  operator_type: number;
+  promo_code: string;
+}
+
+/** Cards by ICCID (unknown ones are absent). */
+export function cardRefsByIccid(db: Kysely<Database>, iccids: readonly string[]): Promise<CardRef[]> {
+  return repo.simRefsByIccid(db, iccids);
+}
+
+/** Cards among `ids`, whatever their state. */
+export function cardRefsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CardRef[]> {
+  return repo.simRefsByIds(db, ids);
+}
+
+/** Cards in service among `ids`, in id order. */
+export function liveCardRefsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CardRef[]> {
+  return repo.liveSimRefsByIds(db, ids);
+}
+
+/** Cards in service of the storefront with `promoCode`, after `after` in id order, `limit` at a time. */
+export function liveCardRefsOfPromoCode(db: Kysely<Database>, promoCode: string, after: number, limit: number): Promise<CardRef[]> {
+  return repo.liveSimRefsOfPromoCode(db, promoCode, after, limit);
+}
+
 /** Ids of cards in service after `after`, in id order, `limit` at a time. */
 export function liveCardIds(db: Kysely<Database>, after: number, limit: number) {
   return repo.liveSimIds(db, after, limit);

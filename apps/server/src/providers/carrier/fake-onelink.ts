@@ -64,7 +64,13 @@ export interface FakeOneLink {
 const ok = (result: unknown[]) => ({ status: '0', message: '正确', result });
 const fail = (status: string, message: string) => ({ status, message, result: [] });
 
-export async function startFakeOneLink(options: { appid?: string; password?: string } = {}): Promise<FakeOneLink> {
+export async function startFakeOneLink(
+  options: {
+    appid?: string;
+    password?: string /** The ports it may listen on (a browser test's own range). */;
+    ports?: [number, number];
+  } = {},
+): Promise<FakeOneLink> {
   const appid = options.appid ?? '100001';
   const password = options.password ?? 'fake-onelink-secret';
   const tokens = new Map<string, number>();
@@ -285,16 +291,18 @@ export async function startFakeOneLink(options: { appid?: string; password?: str
     if (failure) return send(fail(failure.status, failure.message));
     return send(answer(path, params));
   });
-  // A free port among those the tests may use (18400-18499).
-  const first = 18400 + Math.floor(Math.random() * 100);
+  // A free port among those the tests may use (18400-18499 unless given).
+  const [low, high] = options.ports ?? [18400, 18499];
+  const span = high - low + 1;
+  const first = Math.floor(Math.random() * span);
   for (let i = 0; ; i++) {
-    const port = 18400 + ((first - 18400 + i) % 100);
+    const port = low + ((first + i) % span);
     const bound = await new Promise<boolean>((resolve) => {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => resolve(true));
     });
     if (bound) break;
-    if (i >= 99) throw new Error('no free port in 18400-18499 for the fake OneLink server');
+    if (i >= span - 1) throw new Error(`no free port in ${low}-${high} for the fake OneLink server`);
   }
   server.removeAllListeners('error');
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

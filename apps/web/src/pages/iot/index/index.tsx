@@ -1,4 +1,5 @@
 import type { LayoutPreviewReply } from '@simshop/contract/admin-layouts';
+import type { CarrierFreshness } from '@simshop/contract/carrier-accounts';
 import type { SimInfo, SimLayoutReply } from '@simshop/contract/iot';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
@@ -6,6 +7,7 @@ import type { PullStatus } from 'antd-mobile/es/components/pull-to-refresh';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCarrierFreshness } from '../../../features/sim/api/carrier-freshness.ts';
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { useSimLayout } from '../../../features/sim/api/sim-layout.ts';
 import { refreshSimInfo } from '../../../features/sim/api/sim-refresh.ts';
@@ -146,6 +148,7 @@ function CardDashboard() {
   const queryClient = useQueryClient();
   const info = useSimInfo();
   const layout = useSimLayout();
+  const freshness = useCarrierFreshness();
   const popupPrevent = useSession((s) => s.iotIndexPopupPrevent);
 
   if (!loggedIn) return null;
@@ -165,12 +168,13 @@ function CardDashboard() {
     <DashboardView
       info={info.data}
       reply={layout.data}
+      freshness={freshness.data}
       popupAllowed={!popupPrevent && !layoutPopupShown}
       onPopupShown={() => {
         layoutPopupShown = true;
       }}
       onRefresh={async () => {
-        await Promise.all([refreshSimInfo(queryClient), layout.refetch()]);
+        await Promise.all([refreshSimInfo(queryClient), layout.refetch(), freshness.refetch()]);
       }}
     />
   );
@@ -217,6 +221,26 @@ function PreviewDashboard({ simNo, token }: { simNo: string | null; token: strin
   );
 }
 
+const OPERATOR_NAMES = ['onelink', 'unicom', 'telecom', 'simulator'];
+
+/** Figures the operator reported long ago, said as such: "Updated 6 h ago by China Mobile". */
+function StaleFigures({ asOf, operator }: { asOf: number; operator: string }) {
+  const { t } = useTranslation();
+  const minutes = Math.max(1, Math.floor((Date.now() - asOf) / 60_000));
+  const ago =
+    minutes < 60
+      ? t('iot.home.agoMinutes', { count: minutes })
+      : minutes < 48 * 60
+        ? t('iot.home.agoHours', { count: Math.floor(minutes / 60) })
+        : t('iot.home.agoDays', { count: Math.floor(minutes / 1440) });
+  const name = t(`iot.home.operatorName.${OPERATOR_NAMES.includes(operator) ? operator : 'other'}`);
+  return (
+    <div className="sim-stale" data-testid="carrier-freshness">
+      {t('iot.home.staleBy', { ago, operator: name })}
+    </div>
+  );
+}
+
 /** A dashboard that could not load (with a retry) or a preview link that is refused (without). */
 function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -238,6 +262,7 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => voi
 function DashboardView({
   info,
   reply,
+  freshness,
   preview,
   popupAllowed,
   onPopupShown,
@@ -246,6 +271,8 @@ function DashboardView({
 }: {
   info: SimInfo;
   reply: SimLayoutReply;
+  /** Which operator the figures come from and up to when (none in a preview). */
+  freshness?: CarrierFreshness;
   /** The preview SIM number (a console preview only). */
   preview?: string;
   /** The layout popup may open (once) now. */
@@ -290,6 +317,7 @@ function DashboardView({
       <Elements info={info} reply={reply} onBreak={() => setBreakOpen(true)} preview={preview} />
       <div className="sim-footer-tips" data-testid="synced-at">
         {info.lastRobinAt ? t('iot.home.synced', { time: formatNearDateTime(info.lastRobinAt) }) : null}
+        {freshness?.stale && freshness.asOf !== null ? <StaleFigures asOf={freshness.asOf} operator={freshness.operator} /> : null}
         {reply.layout.refreshSwitch ? <div>{t('iot.home.pullHint')}</div> : null}
       </div>
     </>
