@@ -301,7 +301,7 @@ describe('consent before real-name photos', () => {
       const refused = await upload(t.app, '/api/iot/upload', headers, pngWithMetadata(), purpose);
       expect(refused).toMatchObject({
         code: -1,
-        message: 'photo: please read and agree to the privacy policy before uploading ID and face photos',
+        message: 'Photo: please read and agree to the privacy policy before uploading ID and face photos',
       });
     }
     const zh = await t.app.inject({
@@ -322,7 +322,7 @@ describe('consent before real-name photos', () => {
     // A version other than the one in force (the text changed since it was shown) is refused.
     expect(await c.post('/api/iot/realnameConsent', { version: privacy.version + 1 })).toMatchObject({
       code: -1,
-      message: 'privacy policy version: the privacy policy has changed: read the current version and agree to it again',
+      message: 'Privacy policy version: the privacy policy has changed: read the current version and agree to it again',
     });
     expect((await c.post('/api/iot/realnameConsent', { version: 0 })).code).toBe(-1);
 
