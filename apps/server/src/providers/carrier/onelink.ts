@@ -15,7 +15,7 @@
  */
 import { chinaDay, chinaMonth, DAY_MS, dayStart, dayStartOf } from '../../lib/flow-math.ts';
 import { MemoryOperationStore, OperationBook, type OperationStore, type StoredOperation } from './operation-store.ts';
-import { batches } from './operations.ts';
+import { batches, eachCard } from './operations.ts';
 import { RateLimiter } from './rate-limit.ts';
 import {
   type CardLifecycle,
@@ -219,24 +219,6 @@ export class OneLinkCarrier implements CarrierProvider {
     }
   }
 
-  /** Runs `work` for each card, a few at a time (the rate limiter paces the calls). */
-  async #each<T>(cards: readonly CarrierCard[], work: (card: CarrierCard) => Promise<T | null>): Promise<T[]> {
-    const out: (T | null)[] = new Array(cards.length).fill(null);
-    let next = 0;
-    const worker = async () => {
-      while (next < cards.length) {
-        const i = next++;
-        try {
-          out[i] = await work(cards[i]!);
-        } catch (err) {
-          if (!(err instanceof CarrierError) || err.code !== 'unknown-card') throw err;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(4, cards.length) }, worker));
-    return out.filter((x): x is T => x !== null);
-  }
-
   async usageDays(cards: readonly CarrierCard[], days: readonly string[], now: number): Promise<DayUsage[]> {
     const today = dayStart(now);
     const kept = days.filter((d) => dayStartOf(d) + DAY_MS <= today && dayStartOf(d) >= today - DAYS_KEPT * DAY_MS);
@@ -290,7 +272,7 @@ export class OneLinkCarrier implements CarrierProvider {
   }
 
   async status(cards: readonly CarrierCard[], now: number): Promise<CardStatus[]> {
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 4, async (card) => {
       const [row] = await this.#call('query/sim-status', { msisdn: card.simNo });
       const lifecycle = LIFECYCLE[String(row?.cardStatus ?? '')] ?? 'unknown';
       const dataOn = lifecycle === 'active' ? await this.#dataOn(card) : false;
@@ -323,14 +305,14 @@ export class OneLinkCarrier implements CarrierProvider {
 
   async realName(cards: readonly CarrierCard[], now: number): Promise<RealNameStatus[]> {
     const states: Record<string, RealNameStatus['state']> = { '0': 'unregistered', '1': 'registered', '2': 'reviewing' };
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 4, async (card) => {
       const [row] = await this.#call('query/sim-real-name-status', { msisdn: card.simNo });
       return { iccid: card.iccid, state: states[String(row?.realNameStatus ?? '')] ?? 'unknown', asOf: now };
     });
   }
 
   async imei(cards: readonly CarrierCard[], now: number): Promise<ImeiBinding[]> {
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 4, async (card) => {
       const [seen] = await this.#call('query/sim-imei', { msisdn: card.simNo });
       const [bind] = await this.#call('query/card-bind-status', { msisdn: card.simNo, testType: '0' });
       const seenImei = seen?.imei ? String(seen.imei) : null;

@@ -51,3 +51,28 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/**
+ * Runs `work` for each card, `concurrency` at a time (the adapter's rate limiter paces the calls);
+ * the answers in the cards' order, leaving out null ones and cards the operator does not know.
+ */
+export async function eachCard<T>(
+  cards: readonly CarrierCard[],
+  concurrency: number,
+  work: (card: CarrierCard) => Promise<T | null>,
+): Promise<T[]> {
+  const out: (T | null)[] = new Array(cards.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < cards.length) {
+      const i = next++;
+      try {
+        out[i] = await work(cards[i]!);
+      } catch (err) {
+        if (!(err instanceof CarrierError) || err.code !== 'unknown-card') throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, cards.length) }, worker));
+  return out.filter((x): x is T => x !== null);
+}

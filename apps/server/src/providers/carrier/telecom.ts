@@ -18,6 +18,7 @@
 import { createCipheriv } from 'node:crypto';
 import { chinaDay, chinaMonth, DAY_MS, dayStart, dayStartOf } from '../../lib/flow-math.ts';
 import { MemoryOperationStore, OperationBook, type OperationStore, type StoredOperation } from './operation-store.ts';
+import { eachCard } from './operations.ts';
 import { RateLimiter } from './rate-limit.ts';
 import {
   type CardLifecycle,
@@ -217,29 +218,11 @@ export class TelecomCarrier implements CarrierProvider {
     return telecomMb(/<TOTAL_BYTES_CNT>([^<]*)<\/TOTAL_BYTES_CNT>/.exec(text)?.[1] ?? null);
   }
 
-  /** Runs `work` for each card, a few at a time; cards the platform does not know are left out. */
-  async #each<T>(cards: readonly CarrierCard[], work: (card: CarrierCard) => Promise<T | null>): Promise<T[]> {
-    const out: (T | null)[] = new Array(cards.length).fill(null);
-    let next = 0;
-    const worker = async () => {
-      while (next < cards.length) {
-        const i = next++;
-        try {
-          out[i] = await work(cards[i]!);
-        } catch (err) {
-          if (!(err instanceof CarrierError) || err.code !== 'unknown-card') throw err;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(4, cards.length) }, worker));
-    return out.filter((x): x is T => x !== null);
-  }
-
   async usageDays(cards: readonly CarrierCard[], days: readonly string[], now: number): Promise<DayUsage[]> {
     const today = dayStart(now);
     // Day figures up to yesterday, for the days the platform keeps.
     const kept = days.filter((d) => dayStartOf(d) + DAY_MS <= today && dayStartOf(d) >= today - DAYS_KEPT * DAY_MS);
-    const perCard = await this.#each(cards, async (card) => {
+    const perCard = await eachCard(cards, 4, async (card) => {
       const out: DayUsage[] = [];
       for (const day of kept) {
         const mb = await this.#traffic('queryTrafficByDate', { iccid: card.iccid, startDate: ymd(day), endDate: ymd(day), needDtl: '0' });
@@ -254,7 +237,7 @@ export class TelecomCarrier implements CarrierProvider {
   async usageMonths(cards: readonly CarrierCard[], months: readonly string[], now: number): Promise<MonthUsage[]> {
     const today = dayStart(now);
     const current = chinaMonth(now);
-    const perCard = await this.#each(cards, async (card) => {
+    const perCard = await eachCard(cards, 4, async (card) => {
       const out: MonthUsage[] = [];
       for (const month of months) {
         if (month > current) continue;
@@ -284,7 +267,7 @@ export class TelecomCarrier implements CarrierProvider {
   }
 
   async status(cards: readonly CarrierCard[], now: number): Promise<CardStatus[]> {
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 4, async (card) => {
       const main = await this.#main(card);
       const lifecycle = TELECOM_LIFECYCLE[String(main.productMainStatusCd ?? '')] ?? 'unknown';
       const dataOn = lifecycle === 'active' ? await this.#dataOn(card) : false;
@@ -314,14 +297,14 @@ export class TelecomCarrier implements CarrierProvider {
 
   async realName(cards: readonly CarrierCard[], now: number): Promise<RealNameStatus[]> {
     const states: Record<string, RealNameStatus['state']> = { '0': 'unregistered', '1': 'registered', '2': 'reviewing' };
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 4, async (card) => {
       const row = await this.#json('realNameQueryIot', { iccid: card.iccid });
       return { iccid: card.iccid, state: states[String(row.realNameStatus ?? '')] ?? 'unknown', asOf: now };
     });
   }
 
   async imei(cards: readonly CarrierCard[], now: number): Promise<ImeiBinding[]> {
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 4, async (card) => {
       const row = await this.#json('queryBindDetection', { iccid: card.iccid });
       const separated = String(row.bindStatus ?? '0') === '1';
       const seenImei = row.imei ? String(row.imei) : null;

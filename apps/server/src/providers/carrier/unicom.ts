@@ -18,6 +18,7 @@
  */
 import { chinaMonth } from '../../lib/flow-math.ts';
 import { MemoryOperationStore, OperationBook, type OperationStore, type StoredOperation } from './operation-store.ts';
+import { eachCard } from './operations.ts';
 import { RateLimiter } from './rate-limit.ts';
 import {
   type CardLifecycle,
@@ -158,19 +159,6 @@ export class UnicomCarrier implements CarrierProvider {
     return this.#call('GET', `devices/${encodeURIComponent(card.iccid)}`);
   }
 
-  async #each<T>(cards: readonly CarrierCard[], work: (card: CarrierCard) => Promise<T | null>): Promise<T[]> {
-    const out: T[] = [];
-    for (const card of cards) {
-      try {
-        const r = await work(card);
-        if (r !== null) out.push(r);
-      } catch (err) {
-        if (!(err instanceof CarrierError) || err.code !== 'unknown-card') throw err;
-      }
-    }
-    return out;
-  }
-
   /** Control Center counts usage per billing cycle only: no day figures. */
   async usageDays(_cards: readonly CarrierCard[], _days: readonly string[], _now: number): Promise<DayUsage[]> {
     return [];
@@ -180,7 +168,7 @@ export class UnicomCarrier implements CarrierProvider {
   async usageMonths(cards: readonly CarrierCard[], months: readonly string[], now: number): Promise<MonthUsage[]> {
     const current = chinaMonth(now);
     if (!months.includes(current)) return [];
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 1, async (card) => {
       const row = await this.#call('GET', `devices/${encodeURIComponent(card.iccid)}/ctdUsages`);
       const bytes = Number(row.ctdDataUsage ?? Number.NaN);
       if (!Number.isFinite(bytes)) return null;
@@ -199,7 +187,7 @@ export class UnicomCarrier implements CarrierProvider {
   }
 
   async status(cards: readonly CarrierCard[], now: number): Promise<CardStatus[]> {
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 1, async (card) => {
       const d = await this.#device(card);
       const lifecycle = UNICOM_LIFECYCLE[String(d.status ?? '')] ?? 'unknown';
       const dataOn = lifecycle === 'active' ? d.communicationPlan !== this.#dataOffPlan : false;
@@ -219,7 +207,7 @@ export class UnicomCarrier implements CarrierProvider {
   async realName(cards: readonly CarrierCard[], now: number): Promise<RealNameStatus[]> {
     const states: Record<string, RealNameStatus['state']> = { '0': 'unregistered', '1': 'registered', '2': 'reviewing' };
     const field = this.options.realNameField ?? 'operatorCustom1';
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 1, async (card) => {
       const d = await this.#device(card);
       return { iccid: card.iccid, state: states[String(d[field] ?? '')] ?? 'unknown', asOf: now };
     });
@@ -227,7 +215,7 @@ export class UnicomCarrier implements CarrierProvider {
 
   async imei(cards: readonly CarrierCard[], now: number): Promise<ImeiBinding[]> {
     const field = this.options.boundImeiField ?? 'operatorCustom2';
-    return this.#each(cards, async (card) => {
+    return eachCard(cards, 1, async (card) => {
       const d = await this.#device(card);
       const seenImei = d.imei ? String(d.imei) : null;
       const boundImei = d[field] ? String(d[field]) : null;
