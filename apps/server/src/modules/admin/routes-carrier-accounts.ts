@@ -12,37 +12,13 @@ import {
 } from '@simshop/contract/carrier-accounts';
 import { envelope } from '@simshop/contract/envelope';
 import { ok } from '../../lib/envelope.ts';
-import { fail, invalid } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import type { CarrierAccounts } from '../iot-carrier-accounts/service.ts';
 import { security, tags } from './routes.ts';
 import * as admin from './service.ts';
 
 type CarrierAdminDeps = admin.AdminDeps & { carrierAccounts: CarrierAccounts };
-
-/**
- * The storefront a call works on: an agent only its own (naming another is refused), an owner the
- * one it names, or every storefront for lists when it names none.
- */
-async function storefrontOf(
-  deps: CarrierAdminDeps,
-  op: admin.Operator,
-  promoterId: number | undefined,
-  forList: boolean,
-): Promise<number | null> {
-  admin.requireArea(op, 'carriers');
-  if (op.role === 'owner') {
-    if (promoterId === undefined) {
-      if (forList) return null;
-      throw invalid('promoterId', 'validation.required');
-    }
-    if (!(await deps.site.promoterById(promoterId))) throw invalid('promoterId', 'admin.noSuchObject');
-    return promoterId;
-  }
-  if (op.promoterId === null || (promoterId !== undefined && promoterId !== op.promoterId))
-    throw invalid('promoterId', 'admin.noSuchObject');
-  return op.promoterId;
-}
 
 /** An account the operator may work on: the owner's any, an agent's only its storefront's (else answered as missing). */
 async function ownAccount(deps: CarrierAdminDeps, op: admin.Operator, id: number): Promise<number> {
@@ -69,7 +45,8 @@ export function adminCarrierAccountRoutes(deps: CarrierAdminDeps) {
           response: { 200: envelope(carrierAccountList) },
         },
       },
-      async (req) => ok({ list: await accounts.list(await storefrontOf(deps, req.operator, req.query.promoterId, true)) }),
+      async (req) =>
+        ok({ list: await accounts.list(await admin.storefrontOf(deps, req.operator, 'carriers', req.query.promoterId, true)) }),
     );
     app.post(
       '/api/admin/carrier-accounts',
@@ -84,7 +61,7 @@ export function adminCarrierAccountRoutes(deps: CarrierAdminDeps) {
         },
       },
       async (req) => {
-        const promoterId = (await storefrontOf(deps, req.operator, req.body.promoterId, false))!;
+        const promoterId = (await admin.storefrontOf(deps, req.operator, 'carriers', req.body.promoterId, false))!;
         const { promoterId: _, ...input } = req.body;
         const made = await accounts.create({ ...input, promoterId });
         await admin.audit(deps, req.operator, {

@@ -18,37 +18,13 @@ import {
   webhookReplayBody,
 } from '@simshop/contract/webhooks';
 import { ok } from '../../lib/envelope.ts';
-import { fail, invalid } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { App } from '../../lib/route.ts';
 import type { Webhooks } from '../webhooks/service.ts';
 import { security, tags } from './routes.ts';
 import * as admin from './service.ts';
 
 type WebhookAdminDeps = admin.AdminDeps & { webhooks: Webhooks };
-
-/**
- * The storefront a call works on: an agent only its own (naming another is refused), an owner the
- * one it names, or every storefront for lists when it names none. Staff are refused.
- */
-async function storefrontOf(
-  deps: WebhookAdminDeps,
-  op: admin.Operator,
-  promoterId: number | undefined,
-  forList: boolean,
-): Promise<number | null> {
-  admin.requireArea(op, 'webhooks');
-  if (op.role === 'owner') {
-    if (promoterId === undefined) {
-      if (forList) return null;
-      throw invalid('promoterId', 'validation.required');
-    }
-    if (!(await deps.site.promoterById(promoterId))) throw invalid('promoterId', 'admin.noSuchObject');
-    return promoterId;
-  }
-  if (op.promoterId === null || (promoterId !== undefined && promoterId !== op.promoterId))
-    throw invalid('promoterId', 'admin.noSuchObject');
-  return op.promoterId;
-}
 
 /** An object of a storefront: the owner's any, an agent's only its own (else answered as missing). */
 function requireOwn(op: admin.Operator, promoterId: number | null | undefined): void {
@@ -72,7 +48,7 @@ export function adminWebhookRoutes(deps: WebhookAdminDeps) {
           response: { 200: envelope(webhookEndpointList) },
         },
       },
-      async (req) => ok({ list: await wh.endpoints(await storefrontOf(deps, req.operator, req.query.promoterId, true)) }),
+      async (req) => ok({ list: await wh.endpoints(await admin.storefrontOf(deps, req.operator, 'webhooks', req.query.promoterId, true)) }),
     );
     app.post(
       '/api/admin/webhooks/endpoints',
@@ -87,7 +63,7 @@ export function adminWebhookRoutes(deps: WebhookAdminDeps) {
         },
       },
       async (req) => {
-        const promoterId = (await storefrontOf(deps, req.operator, req.body.promoterId, false))!;
+        const promoterId = (await admin.storefrontOf(deps, req.operator, 'webhooks', req.body.promoterId, false))!;
         const made = await wh.createEndpoint(promoterId, req.body.url, req.body.events);
         const { secret: _, ...shown } = made;
         await admin.audit(deps, req.operator, {
@@ -140,7 +116,7 @@ export function adminWebhookRoutes(deps: WebhookAdminDeps) {
       },
       async (req) => {
         const q = req.query;
-        const promoterId = await storefrontOf(deps, req.operator, q.promoterId, true);
+        const promoterId = await admin.storefrontOf(deps, req.operator, 'webhooks', q.promoterId, true);
         if (q.endpointId !== undefined) {
           const e = await wh.endpoint(q.endpointId);
           requireOwn(req.operator, e?.promoterId);
@@ -185,7 +161,7 @@ export function adminWebhookRoutes(deps: WebhookAdminDeps) {
           response: { 200: envelope(apiTokenList) },
         },
       },
-      async (req) => ok({ list: await wh.tokens(await storefrontOf(deps, req.operator, req.query.promoterId, true)) }),
+      async (req) => ok({ list: await wh.tokens(await admin.storefrontOf(deps, req.operator, 'webhooks', req.query.promoterId, true)) }),
     );
     app.post(
       '/api/admin/webhooks/tokens',
@@ -200,7 +176,7 @@ export function adminWebhookRoutes(deps: WebhookAdminDeps) {
         },
       },
       async (req) => {
-        const promoterId = (await storefrontOf(deps, req.operator, req.body.promoterId, false))!;
+        const promoterId = (await admin.storefrontOf(deps, req.operator, 'webhooks', req.body.promoterId, false))!;
         const made = await wh.createToken(promoterId, req.body.name, req.body.scopes);
         await admin.audit(deps, req.operator, {
           action: 'apiToken.create',

@@ -201,6 +201,32 @@ export function requireArea(op: Operator, area: Area): void {
 }
 
 /**
+ * The storefront a call of an area works on: an agent only its own (naming another is refused), an
+ * owner the one it names, or every storefront (null) for a list (`forList`) when it names none.
+ * Roles without the area are refused.
+ */
+export async function storefrontOf(
+  deps: AdminDeps,
+  op: Operator,
+  area: Area,
+  promoterId: number | undefined,
+  forList: boolean,
+): Promise<number | null> {
+  requireArea(op, area);
+  if (op.role === 'owner') {
+    if (promoterId === undefined) {
+      if (forList) return null;
+      throw invalid('promoterId', 'validation.required');
+    }
+    if (!(await deps.site.promoterById(promoterId))) throw invalid('promoterId', 'admin.noSuchObject');
+    return promoterId;
+  }
+  if (op.promoterId === null || (promoterId !== undefined && promoterId !== op.promoterId))
+    throw invalid('promoterId', 'admin.noSuchObject');
+  return op.promoterId;
+}
+
+/**
  * The promoters whose objects the operator may act on in an area, or 'all' for an owner: staff
  * their own promoter; an agent its own and its direct downstream (spec §6).
  */
