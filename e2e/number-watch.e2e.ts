@@ -21,7 +21,10 @@ async function unsoldEnding(request: APIRequestContext): Promise<string> {
   }
 }
 
-test('a shopper saves a number alert from an empty search and is told of the matching number that comes on sale', async ({ page, request }) => {
+test('a shopper saves a number alert from an empty search and is told of the matching number that comes on sale', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const ending = await unsoldEnding(request);
   await logInShopper(page, `139${String(randomInt(100_000_000)).padStart(8, '0')}`);
