@@ -18,11 +18,14 @@ afterEach(() => {
   app = null;
 });
 
+/** The My tab once the app has asked whether the shopper manages the storefront, and had its answer shown. */
 async function myPage(server = createFakeServer()): Promise<string> {
-  app = renderApp('/pages/user/index', { language: 'en', buyer: true, server });
-  await waitForPage(app, '/pages/user/index');
-  await settle(app);
-  return readText(app.page());
+  const shown = renderApp('/pages/user/index', { language: 'en', buyer: true, server });
+  app = shown;
+  await waitForPage(shown, '/pages/user/index');
+  await waitFor(() => server.callsTo('GET /api/agent/lowerList').length > 0, 'the question of the role');
+  await settle(shown);
+  return readText(shown.page());
 }
 
 describe('the My tab of an agent storefront', () => {
@@ -38,8 +41,8 @@ describe('the My tab of an agent storefront', () => {
   });
 
   it('shows the agent who manages it the badge and the way to its downstream agents', async () => {
-    const text = await myPage();
-    expect(text).toContain('My downstream agents');
+    await myPage();
+    await waitFor(() => readText(app?.page() ?? null).includes('My downstream agents'), 'the downstream agents');
     expect(readText(app?.page()?.querySelector('.my-head .adm-tag') ?? null)).toBe('Agent');
   });
 });
