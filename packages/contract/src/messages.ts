@@ -615,6 +615,10 @@ export const FIELDS = [
   'callsPerSecond',
   'isDefault',
   'iccids',
+  'thresholds',
+  'capability',
+  'monthlyFee',
+  'subject',
 ] as const;
 
 export type FieldId = (typeof FIELDS)[number];

@@ -62,7 +62,7 @@ describe('number plans in the console', () => {
     expect(cheaper.data.monthlyFee).toBe(2900);
     expect((await shopPlans('en')).find((p) => p.id === made.data.id)?.monthlyFee).toBe(2900);
     const moved = body(await post('/api/admin/numberPackages/save', { ...plan(name), id: made.data.id, operator: '1' }, owner));
-    expect([moved.code, moved.message.split(':')[0]]).toEqual([-1, 'operator']);
+    expect([moved.code, moved.message.split(':')[0]]).toEqual([-1, 'Carrier']);
 
     expect(body(await post('/api/admin/numberPackages/save', { ...plan(name), id: made.data.id, enabled: false }, owner)).code).toBe(0);
     expect((await shopPlans('en')).some((p) => p.id === made.data.id)).toBe(false);
@@ -77,9 +77,9 @@ describe('number plans in the console', () => {
   it('refuses a wrong plan naming the field, and every role but the owner', async () => {
     const owner = await signIn(t.app, await makeOperator(t.app, 'owner'));
     const bad = body(await post('/api/admin/numberPackages/save', { ...plan('x'), name: { 'zh-Hans': '', en: '', 'zh-Hant': '' } }, owner));
-    expect([bad.code, bad.message.split(':')[0]]).toEqual([-1, 'name.zh-Hans']);
+    expect([bad.code, bad.message.split(':')[0]]).toEqual([-1, 'Name']);
     const fee = body(await post('/api/admin/numberPackages/save', { ...plan('x'), monthlyFee: -1 }, owner));
-    expect([fee.code, fee.message.split(':')[0]]).toEqual([-1, 'monthlyFee']);
+    expect([fee.code, fee.message.split(':')[0]]).toEqual([-1, 'Monthly fee']);
     const shop = await makeAgent(t.app, null);
     for (const role of ['agent', 'staff'] as const) {
       const h = await signIn(t.app, await makeOperator(t.app, role, shop.id));

@@ -74,7 +74,7 @@ describe('usage alerts', () => {
 
     const bad = await c.post('/api/iot/usageAlerts/settings', { thresholds: [60], endingDays: 0, sms: false });
     expect(bad.code).toBe(-1);
-    expect(bad.message).toMatch(/^thresholds/);
+    expect(bad.message).toMatch(/^Alert thresholds: must be one of/);
   });
 
   it('tell of an auto-renewal a day before it buys, and cancelling it takes one call', async () => {

@@ -167,12 +167,12 @@ describe('the capability table in the console', () => {
       await post('/api/admin/capabilities', { scope: 'operator', subject: '1', capability: 'fiveG', enabled: false }, owner),
     );
     expect(wrongCapability.code).toBe(-1);
-    expect(wrongCapability.message).toMatch(/^capability/);
+    expect(wrongCapability.message).toMatch(/^Capability: must be one of/);
     const wrongOperator = body(
       await post('/api/admin/capabilities', { scope: 'operator', subject: '9', capability: 'speedUp', enabled: false }, owner),
     );
     expect(wrongOperator.code).toBe(-1);
-    expect(wrongOperator.message).toMatch(/^subject/);
+    expect(wrongOperator.message).toMatch(/^Model or carrier: /);
   });
 
   it('is for owners only: agents and staff are refused, calls without a session asked to sign in', async () => {
