@@ -43,6 +43,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '操作员',
     '操作日志',
     'Webhook 与 API',
+    '运营商账号',
   ]);
   await openConsolePage(page, { name: '店铺' });
   // agent02's row names its upstream agent01.
@@ -73,6 +74,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Operators',
     'Audit log',
     'Webhooks & API',
+    'Operator accounts',
   ]);
 });
 
@@ -162,6 +164,7 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
     'SIM 页面布局',
     '内容管理',
     'Webhook 与 API',
+    '运营商账号',
   ]);
   await openConsolePage(page, { name: '下级定价' });
   const row = page.getByRole('row').filter({ hasText: 'agent02' });
