@@ -3,9 +3,10 @@ import { Code } from '@simshop/contract/codes';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../../lib/request.ts';
 
+/** A shopper who does not manage the storefront is refused quietly: the agent page says so in the page. */
 export const lowerListQuery = (promoCode: string) => ({
   queryKey: ['agentLowerList', promoCode] as const,
-  queryFn: () => get<LowerList>('/api/agent/lowerList', { promoCode }),
+  queryFn: () => get<LowerList>('/api/agent/lowerList', { promoCode }, { quietCodes: [Code.FAILED], hideErrorToast: true }),
   staleTime: 0,
 });
 
@@ -20,8 +21,7 @@ export function useLowerList(promoCode: string) {
  */
 export function useManagesAgent(promoCode: string, enabled: boolean): boolean {
   const q = useQuery({
-    queryKey: ['agentLowerList', promoCode] as const,
-    queryFn: () => get<LowerList>('/api/agent/lowerList', { promoCode }, { quietCodes: [Code.FAILED], hideErrorToast: true }),
+    ...lowerListQuery(promoCode),
     enabled: enabled && promoCode !== '',
     staleTime: 60_000,
     retry: false,
