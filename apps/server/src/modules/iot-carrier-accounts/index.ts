@@ -26,6 +26,7 @@ export const iotCarrierAccountsPlugin = fp(
       promoterById: (id) => app.site.promoterById(id),
       promoterIdOf: async (promoCode) => (await app.site.findPromoter(promoCode))?.id ?? null,
       builtInName: app.iotCarrier.name,
+      operations: app.iotCarrierOperations,
     });
     app.decorate('iotCarrierAccounts', accounts);
     app.iotRoutedCarrier.route(accounts.resolve);

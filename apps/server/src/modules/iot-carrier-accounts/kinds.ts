@@ -1,11 +1,12 @@
 /**
  * The operator platforms an account can be on: one entry per adapter kind. An adapter is made from
- * the account's plain settings (base URL, app id or user, password or key, calls a second); a new
- * platform is one more entry here (and its name in the contract's CARRIER_ACCOUNT_KINDS).
+ * the account's plain settings (base URL, app id or user, password or key, calls a second) by the
+ * same `carrierFor` the configured carrier is made with, its changes kept in the operations table;
+ * a new platform is one more entry here (and its name in the contract's CARRIER_ACCOUNT_KINDS).
  */
 import type { CarrierAccountKind } from '@simshop/contract/carrier-accounts';
-import { OneLinkCarrier } from '../../providers/carrier/onelink.ts';
-import { CarrierSimulator } from '../../providers/carrier/simulator.ts';
+import type { OperationStore } from '../../providers/carrier/operation-store.ts';
+import { type CarrierName, carrierFor } from '../../providers/carrier/select.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 
 export interface AccountSettings {
@@ -18,14 +19,20 @@ export interface AccountSettings {
 export interface CarrierKind {
   /** The platform needs a base URL, an app id (or user) and a password (or key). */
   needsCredentials: boolean;
-  create(settings: AccountSettings): CarrierProvider;
+  /** The configured carrier of the same platform. */
+  name: CarrierName;
 }
 
 export const CARRIER_KINDS: Record<CarrierAccountKind, CarrierKind> = {
-  simulator: { needsCredentials: false, create: () => new CarrierSimulator() },
-  onelink: {
-    needsCredentials: true,
-    create: (s) =>
-      new OneLinkCarrier({ baseUrl: s.baseUrl, appid: s.appId, password: s.secret, callsPerSecond: s.callsPerSecond, retries: 1 }),
-  },
+  simulator: { needsCredentials: false, name: 'simulator' },
+  onelink: { needsCredentials: true, name: 'onelink' },
 };
+
+/** An adapter on an account's settings (a failed call is tried once more: the sweep comes back). */
+export function accountCarrier(kind: CarrierAccountKind, s: AccountSettings, operations: OperationStore): CarrierProvider {
+  return carrierFor(
+    CARRIER_KINDS[kind].name,
+    { baseUrl: s.baseUrl, account: s.appId, secret: s.secret, key: '', callsPerSecond: s.callsPerSecond, retries: 1 },
+    operations,
+  );
+}

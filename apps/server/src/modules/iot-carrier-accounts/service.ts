@@ -24,11 +24,12 @@ import type { Database } from '../../db/schema.ts';
 import type { IotCarrierAccountTables } from '../../db/schema-iot-carrier-accounts.ts';
 import { fail, invalid } from '../../lib/errors.ts';
 import { chinaDay, DAY_MS } from '../../lib/flow-math.ts';
+import type { OperationStore } from '../../providers/carrier/operation-store.ts';
 import type { CarrierResolver } from '../../providers/carrier/routed.ts';
 import { type CarrierCard, CarrierError, type CarrierProvider } from '../../providers/carrier/types.ts';
 import { figuresAsOf, syncCards } from '../iot-carrier/service.ts';
 import { type CardRef, cardRefsByIccid, cardRefsByIds, liveCardRefsByIds, liveCardRefsOfPromoCode } from '../iot-sims/service.ts';
-import { CARRIER_KINDS } from './kinds.ts';
+import { accountCarrier, CARRIER_KINDS } from './kinds.ts';
 import { carrierSecretKey, seal, unseal } from './secret-box.ts';
 
 export { CARRIER_KINDS } from './kinds.ts';
@@ -47,6 +48,8 @@ export interface CarrierAccountsDeps {
   promoterIdOf(promoCode: string): Promise<number | null>;
   /** The built-in carrier's name (simulator or none), for cards on no account. */
   builtInName: string;
+  /** Where the accounts' adapters keep the changes they ask (iot_carrier_operations). */
+  operations: OperationStore;
 }
 
 export interface AccountInput {
@@ -265,12 +268,11 @@ export class CarrierAccounts {
   /** A new adapter on the account's settings. */
   #makeAdapter(row: AccountRow): CarrierProvider {
     const kind = carrierAccountKind.parse(row.kind);
-    return CARRIER_KINDS[kind].create({
-      baseUrl: row.base_url,
-      appId: row.app_id,
-      secret: this.secretOf(row),
-      callsPerSecond: row.calls_per_second,
-    });
+    return accountCarrier(
+      kind,
+      { baseUrl: row.base_url, appId: row.app_id, secret: this.secretOf(row), callsPerSecond: row.calls_per_second },
+      this.deps.operations,
+    );
   }
 
   /** The account's adapter, kept while its settings do not change (its token and its rate are the account's). */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { addJobs } from '../../lib/jobs.ts';
 import type { App } from '../../lib/route.ts';
+import type { OperationStore } from '../../providers/carrier/operation-store.ts';
 import { RoutedCarrier } from '../../providers/carrier/routed.ts';
 import { carrierFor } from '../../providers/carrier/select.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     iotCarrier: CarrierProvider;
     /** The carrier of the iot modules: each card's operator account, or the built-in carrier. */
     iotRoutedCarrier: RoutedCarrier;
+    /** The carrier operations under way (iot_carrier_operations): every adapter asks its changes through it. */
+    iotCarrierOperations: OperationStore;
     /** A card's speed at the carrier, decided from what the modules want of it (speed-ups, slow-downs). */
     iotSpeeds: CardSpeeds;
   }
@@ -28,6 +31,7 @@ export const iotCarrierPlugin = fp(
     const operations = new DbOperationStore(app.db.db);
     const builtIn: CarrierProvider = carrierFor(app.config.carrier, app.config.carrierAccount, operations);
     const carrier = new RoutedCarrier(builtIn);
+    app.decorate('iotCarrierOperations', operations);
     app.decorate('iotCarrier', builtIn);
     app.decorate('iotRoutedCarrier', carrier);
     app.decorate('iotSpeeds', new CardSpeeds(carrier, app.shared.locks));

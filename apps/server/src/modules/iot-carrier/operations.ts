@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { OperationKind, OperationStore, StoredOperation, StoredState } from '../../providers/carrier/operation-store.ts';
+import { RoutedCarrier } from '../../providers/carrier/routed.ts';
 import type { CarrierProvider } from '../../providers/carrier/types.ts';
 
 type Row = Database['iot_carrier_operations'];
@@ -76,11 +77,10 @@ export class DbOperationStore implements OperationStore {
       .execute();
   }
 
-  async unfinished(carrier: string, limit: number): Promise<StoredOperation[]> {
+  async unfinished(limit: number): Promise<StoredOperation[]> {
     const rows = await this.db
       .selectFrom('iot_carrier_operations')
       .selectAll()
-      .where('carrier', '=', carrier)
       .where('status', 'in', ['sending', 'pending'])
       .orderBy('created_at')
       .limit(limit)
@@ -90,19 +90,27 @@ export class DbOperationStore implements OperationStore {
 }
 
 /**
- * The operations job: polls every operation still under way at the carrier (after a restart too),
- * so a change is confirmed even when no caller asks again. Returns how many were polled.
+ * The operations job: polls every operation still under way, whichever carrier asked it (the
+ * built-in one or an operator account's), after a restart too, so a change is confirmed even when
+ * no caller asks again. Each poll is one outside call of its own, outside any transaction; an
+ * operation is polled only at the carrier the card is on now. Returns how many were polled.
  */
 export async function pollOperations(store: OperationStore, carrier: CarrierProvider, now: number): Promise<number> {
-  const open = await store.unfinished(carrier.name, 200);
+  const open = await store.unfinished(200);
   let failed: unknown = null;
+  let polled = 0;
   for (const op of open) {
+    // The stored operation keeps the card's numbers; its operator type is not needed to poll it.
+    const card = { simNo: op.simNo, iccid: op.iccid, operatorType: 0 };
+    const target = carrier instanceof RoutedCarrier ? await carrier.carrierOf(card) : carrier;
+    if (target.name !== op.carrier) continue;
     try {
-      await carrier.operation({ simNo: op.simNo, iccid: op.iccid, operatorType: 0 }, op.opKey, now);
+      await target.operation(card, op.opKey, now);
+      polled++;
     } catch (err) {
       failed ??= err;
     }
   }
   if (failed) throw failed;
-  return open.length;
+  return polled;
 }

@@ -262,12 +262,15 @@ export async function updateSimMoney(trx: Kysely<Database>, id: number, change: 
   await trx.updateTable('iot_sims').set(change).where('id', '=', id).execute();
 }
 
+/** A card's carrier identity and storefront. */
+function simRefs(db: Kysely<Database>) {
+  return db.selectFrom('iot_sims').select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code']);
+}
+
 /** The carrier identity and storefront of cards by ICCID. */
 export function simRefsByIccid(db: Kysely<Database>, iccids: readonly string[]) {
   if (iccids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('iot_sims')
-    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+  return simRefs(db)
     .where('iccid', 'in', [...iccids])
     .execute();
 }
@@ -275,9 +278,7 @@ export function simRefsByIccid(db: Kysely<Database>, iccids: readonly string[]) 
 /** The carrier identity and storefront of cards in service among `ids`, in id order. */
 export function liveSimRefsByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('iot_sims')
-    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+  return simRefs(db)
     .where('id', 'in', [...ids])
     .where('cancel_status', '=', 0)
     .where('status', '=', 1)
@@ -287,9 +288,7 @@ export function liveSimRefsByIds(db: Kysely<Database>, ids: readonly number[]) {
 
 /** Cards in service of a storefront (its promo code) after `after`, in id order, `limit` at a time. */
 export function liveSimRefsOfPromoCode(db: Kysely<Database>, promoCode: string, after: number, limit: number) {
-  return db
-    .selectFrom('iot_sims')
-    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+  return simRefs(db)
     .where('promo_code', '=', promoCode)
     .where('id', '>', after)
     .where('cancel_status', '=', 0)
@@ -302,9 +301,7 @@ export function liveSimRefsOfPromoCode(db: Kysely<Database>, promoCode: string, 
 /** The carrier identity and storefront of cards among `ids`, whatever their state. */
 export function simRefsByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('iot_sims')
-    .select(['id', 'sim_no', 'iccid', 'operator_type', 'promo_code'])
+  return simRefs(db)
     .where('id', 'in', [...ids])
     .execute();
 }

@@ -37,8 +37,8 @@ export interface OperationStore {
     opKey: string,
     patch: Pick<StoredOperation, 'state' | 'ref' | 'reason' | 'updatedAt'> & { request?: StoredOperation['request'] },
   ): Promise<void>;
-  /** Operations not finished yet (sending or pending), oldest first. */
-  unfinished(carrier: string, limit: number): Promise<StoredOperation[]>;
+  /** Operations not finished yet (sending or pending), of every carrier, oldest first. */
+  unfinished(limit: number): Promise<StoredOperation[]>;
 }
 
 export class MemoryOperationStore implements OperationStore {
@@ -62,9 +62,9 @@ export class MemoryOperationStore implements OperationStore {
     if (op) this.#ops.set(key, { ...op, ...patch, request: patch.request ?? op.request });
   }
 
-  async unfinished(carrier: string, limit: number): Promise<StoredOperation[]> {
+  async unfinished(limit: number): Promise<StoredOperation[]> {
     return [...this.#ops.values()]
-      .filter((o) => o.carrier === carrier && (o.state === 'sending' || o.state === 'pending'))
+      .filter((o) => o.state === 'sending' || o.state === 'pending')
       .sort((a, b) => a.createdAt - b.createdAt)
       .slice(0, limit)
       .map((o) => ({ ...o }));
