@@ -116,7 +116,7 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
       return reply(res, method, { code: '10000', msg: 'Success', out_trade_no: t.out_trade_no, trade_no: t.trade_no });
     }
     if (method === 'alipay.trade.refund') {
-      if (!t || t.status !== 'TRADE_SUCCESS') return reply(res, method, fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
+      if (t?.status !== 'TRADE_SUCCESS') return reply(res, method, fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
       const amount = Math.round(Number(biz.refund_amount) * 100);
       const known = refunds.get(biz.out_request_no);
       if (!known) {

@@ -251,7 +251,7 @@ export async function startFakeWechatPay(opts: { tradeType?: 'h5' | 'native' } =
     },
     pay(outTradeNo, at) {
       const t = trades.get(outTradeNo);
-      if (!t || t.trade_state !== 'NOTPAY') throw new Error(`fake WeChat Pay: ${outTradeNo} is not payable`);
+      if (t?.trade_state !== 'NOTPAY') throw new Error(`fake WeChat Pay: ${outTradeNo} is not payable`);
       t.trade_state = 'SUCCESS';
       t.transaction_id = `4200${randomBytes(12).toString('hex')}`.slice(0, 28);
       t.success_time = `${new Date(at + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;

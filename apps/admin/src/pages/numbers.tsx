@@ -1,6 +1,6 @@
-import type { AdminNumber, AdminNumberPage, ImportLineView, NumbersImportPreview, NumbersImportResult } from '@simshop/contract/admin';
+import type { AdminNumber, AdminNumberPage, ImportLineView } from '@simshop/contract/admin';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CsvImport } from '../app/csv-import.tsx';

@@ -1,11 +1,8 @@
-import type { SimImportLineView, SimsImportPreview, SimsImportResult } from '@simshop/contract/admin-sims';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Space, Statistic, Table, Typography } from 'antd';
-import { useState } from 'react';
+import type { SimImportLineView } from '@simshop/contract/admin-sims';
+import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CsvImport } from '../app/csv-import.tsx';
-import { api } from '../lib/api.ts';
 
 /** Imports SIM cards from a CSV: a preview with each line's problem, then the good lines are added. */
 export function SimsImportPage() {

@@ -2,7 +2,9 @@
 import { act, createElement, type ReactElement, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clampText, Input, PlainInput, TEXT_MAX_LENGTH, TextArea } from './text-field.tsx';
+import { TextArea } from './text-area.tsx';
+import { clampText, PlainInput, TEXT_MAX_LENGTH } from './text-field.tsx';
+import { Input } from './text-input.tsx';
 
 describe('clampText', () => {
   it('keeps 140 characters by default (spec §5) and a field its own limit', () => {

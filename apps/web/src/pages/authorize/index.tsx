@@ -8,7 +8,7 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Input } from '../../components/text-field.tsx';
+import { Input } from '../../components/text-input.tsx';
 import { sendCode } from '../../features/auth/api/send-code.ts';
 import { updateAuthorizeStatus } from '../../features/auth/api/update-authorize-status.ts';
 import { Toast } from '../../lib/feedback.ts';

@@ -14,7 +14,7 @@ import { HOME, NavError, navigateTo, redirectTo, switchTab } from '../../lib/nav
 import { useSession } from '../../lib/session.ts';
 import '../../components/shop.css';
 import './index.css';
-import { Input } from '../../components/text-field.tsx';
+import { Input } from '../../components/text-input.tsx';
 import { Toast } from '../../lib/feedback.ts';
 
 /** Seconds before another code may be asked for. */

@@ -1,7 +1,6 @@
 import type { SimLayout } from '@simshop/contract/iot';
 import { useSimInfo } from '../api/sim-info.ts';
 import { useSimLayout } from '../api/sim-layout.ts';
-import { isDevice } from '../labels.ts';
 import { menusForCard } from '../menu.ts';
 import { useRequireSim } from '../use-require-sim.ts';
 import { MenuGrid, visibleMenus } from './menus.tsx';

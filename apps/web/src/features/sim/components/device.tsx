@@ -2,7 +2,7 @@ import type { DeviceCommand } from '@simshop/contract/iot-device';
 import { useTranslation } from 'react-i18next';
 import { isFinal, useDeviceCommand } from '../api/device.ts';
 import './device.css';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 
 const TONE: Record<DeviceCommand['state'], string> = {
   pending: 'plain',

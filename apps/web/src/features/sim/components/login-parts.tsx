@@ -1,8 +1,8 @@
 import './sim.css';
 import { Checkbox } from 'antd-mobile';
-import { PhonebookOutline } from 'antd-mobile-icons';
+import { BankcardOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { navigateTo } from '../../../lib/nav.ts';
 
 export const PROTOCOL_PAGE = '/pages/iot/login/protocol';
@@ -38,7 +38,7 @@ export function SnField({ value, onChange, onEnter }: { value: string; onChange:
   const { t } = useTranslation();
   return (
     <div className="sim-field">
-      <PhonebookOutline fontSize={20} color="#6b7280" />
+      <BankcardOutline fontSize={20} color="#6b7280" />
       <Input
         value={value}
         onChange={(v) => onChange(v.replace(/\s/g, ''))}

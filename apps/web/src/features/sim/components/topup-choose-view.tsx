@@ -3,7 +3,7 @@ import type { TopupChooseReply } from '@simshop/contract/iot-money';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { grouped } from '../../../lib/money.ts';
 import { knowsPage, navigateTo } from '../../../lib/nav.ts';

@@ -3,7 +3,7 @@ import type { WifiEncryption } from '@simshop/contract/iot-codes';
 import { utf8Bytes, wifiPasswordProblem } from '@simshop/contract/wifi-qr';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { postSiteWifiCreate } from '../api/wifi-create.ts';
 import { useMyWifiCards } from '../stores/my-cards.ts';

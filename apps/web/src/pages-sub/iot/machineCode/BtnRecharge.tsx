@@ -1,7 +1,7 @@
 import type { OneCodeInfo } from '@simshop/contract/iot-codes';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { postOneCodeRecharge } from '../../../features/machine-code/api/one-code-recharge.ts';
 import { ChoiceCard } from '../../../features/sim/components/money-parts.tsx';
 import { goToCashier } from '../../../features/sim/components/pay-flow.ts';

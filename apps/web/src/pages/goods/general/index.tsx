@@ -22,7 +22,8 @@ import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import '../pretty/index.css';
 import './index.css';
-import { Input, TextArea } from '../../../components/text-field.tsx';
+import { TextArea } from '../../../components/text-area.tsx';
+import { Input } from '../../../components/text-input.tsx';
 
 type FormValues = Pick<OrderDraft, 'buyerName' | 'contactMobile' | 'detail'>;
 

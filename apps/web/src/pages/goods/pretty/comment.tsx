@@ -7,7 +7,7 @@ import { useReviews } from '../../../features/reviews/api/review-list.ts';
 import { navigateBack } from '../../../lib/nav.ts';
 import '../../../components/shop.css';
 import './comment.css';
-import { TextArea } from '../../../components/text-field.tsx';
+import { TextArea } from '../../../components/text-area.tsx';
 import { formatDate } from '../../../lib/datetime.ts';
 import { Toast } from '../../../lib/feedback.ts';
 

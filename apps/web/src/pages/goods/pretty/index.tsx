@@ -21,7 +21,8 @@ import { navigateTo, redirectTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './index.css';
-import { Input, TextArea } from '../../../components/text-field.tsx';
+import { TextArea } from '../../../components/text-area.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 
 type FormValues = Pick<OrderDraft, 'buyerName' | 'idNumber' | 'contactMobile' | 'detail'>;

@@ -23,7 +23,7 @@ import { navigateTo } from '../../../lib/nav.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './watch.css';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 
 interface Draft {
   endsWith: string;

@@ -13,7 +13,7 @@ import { yuan } from '../../../lib/money.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../../../components/shop.css';
 import './index.css';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 
 interface Draft {
   rules: { pattern: NumberPriceRule['pattern']; yuan: string }[];

@@ -2,7 +2,7 @@ import { LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { useSimLogin } from '../../../features/sim/api/sim-login.ts';
 import { useSimLoginConfig } from '../../../features/sim/api/sim-login-config.ts';
 import { AgreementCheck, LoginBrand, SnField } from '../../../features/sim/components/login-parts.tsx';

@@ -3,7 +3,7 @@ import '../../../../features/sim/components/account.css';
 import type { WirelessAuthList } from '@simshop/contract/iot-device';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../../components/text-field.tsx';
+import { Input } from '../../../../components/text-input.tsx';
 import { useTerminalAuth, useTerminalAuthSms, useWirelessAuthList } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';

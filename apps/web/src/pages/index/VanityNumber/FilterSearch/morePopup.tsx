@@ -3,7 +3,7 @@ import { PATTERN_TAGS } from '@simshop/contract/numbers-terms';
 import { Button, Popup, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../../components/text-field.tsx';
+import { Input } from '../../../../components/text-input.tsx';
 import { priceRangeLabel } from './price.ts';
 import { FEATURED_OPERATOR, type Filters } from './types.ts';
 

@@ -2,7 +2,7 @@ import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../../components/text-field.tsx';
+import { Input } from '../../../../components/text-input.tsx';
 import { useBindMobileCode, useSimBindMobile } from '../../../../features/sim/api/sim-bind-mobile.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { useSimLoginCode } from '../../../../features/sim/api/sim-login-code.ts';

@@ -3,7 +3,7 @@ import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Input } from '../../../../components/text-field.tsx';
+import { Input } from '../../../../components/text-input.tsx';
 import { postCheckPayPass } from '../../../../features/sim/api/check-pay-pass.ts';
 import { usePayPassCode } from '../../../../features/sim/api/pay-pass-code.ts';
 import { payPassStatusQuery, usePayPassStatus } from '../../../../features/sim/api/pay-pass-status.ts';

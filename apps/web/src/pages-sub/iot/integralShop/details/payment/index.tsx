@@ -12,7 +12,7 @@ import { useSimAddressList } from '../../../../../features/mall/api/sim-address-
 import { Toast } from '../../../../../lib/feedback.ts';
 import '../../../../../features/mall/components/mall.css';
 import { NumberStepper } from '../../../../../components/number-stepper.tsx';
-import { Input } from '../../../../../components/text-field.tsx';
+import { Input } from '../../../../../components/text-input.tsx';
 import { PointsPrice } from '../../../../../features/mall/components/points-price.tsx';
 import { TapCard } from '../../../../../features/mall/components/tap-card.tsx';
 import { MALL } from '../../../../../features/mall/paths.ts';

@@ -11,7 +11,8 @@ import { postSetSimAddress } from '../../../../../features/mall/api/set-sim-addr
 import { simAddressListQuery, useSimAddressList } from '../../../../../features/mall/api/sim-address-list.ts';
 import { Dialog } from '../../../../../lib/feedback.ts';
 import '../../../../../features/mall/components/mall.css';
-import { Input, TextArea } from '../../../../../components/text-field.tsx';
+import { TextArea } from '../../../../../components/text-area.tsx';
+import { Input } from '../../../../../components/text-input.tsx';
 import { CardsSkeleton } from '../../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../../features/sim/use-require-sim.ts';

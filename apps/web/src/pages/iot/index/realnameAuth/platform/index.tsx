@@ -3,7 +3,7 @@ import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoUpload } from '../../../../../components/photo-upload.tsx';
-import { Input } from '../../../../../components/text-field.tsx';
+import { Input } from '../../../../../components/text-input.tsx';
 import { useProtocol } from '../../../../../features/sim/api/protocol.ts';
 import { useRealnameInfo } from '../../../../../features/sim/api/realname-info.ts';
 import { useRealnameConsent, useSimPlatformAuth } from '../../../../../features/sim/api/sim-platform-auth.ts';
