@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AuditResult, audit } from './support/audit.ts';
-import { DEMO_AGENT, openConsolePage, signInConsole } from './support/console.ts';
+import { DEMO_AGENT, DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
 import { internalTextProblems } from './support/text-checks.ts';
 
 /**
@@ -69,5 +69,47 @@ test.describe('the console in English at 1280 px', () => {
     await expect(dialog.getByText('A markup from ¥0.00 to ¥100,000.00')).toBeVisible();
     await expect(dialog).toBeVisible();
     await expect(markup).toHaveValue('-5.00');
+  });
+});
+
+test.describe('the console in English, every page of its menu', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'zh-CN' });
+
+  test('labels, headings, buttons and storefront names are in English; only what people typed stays Chinese', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInConsole(page, DEMO_OWNER);
+    await page.getByRole('combobox', { name: '语言' }).click();
+    await page.getByTitle('English').click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Dashboard', exact: true })).toBeVisible();
+    for (const submenu of await page.locator('.ant-menu-submenu-title').all()) await submenu.click();
+    const items = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((name) => name.trim());
+    expect(items.length).toBeGreaterThan(15);
+    const chinese: string[] = [];
+    for (const name of items) {
+      await openConsolePage(page, { name, exact: true });
+      await page.waitForLoadState('networkidle');
+      // What the console itself writes: menu, headings, column titles, field labels, buttons, tags, the
+      // storefront picker. Cells of people's names and addresses and the Chinese fields of the layout
+      // and content editors are what operators and buyers typed.
+      const found = await page
+        .locator(
+          '.ant-menu-title-content, .ant-card-head-title, th, .ant-form-item-label, button, .ant-tag, .ant-select-selection-item, .ant-statistic-title',
+        )
+        .evaluateAll((els) =>
+          els
+            .map((el) => (el as HTMLElement).innerText.trim())
+            .filter((text) => /[\u4e00-\u9fff]/.test(text) && !/(简体中文|繁體中文)/.test(text)),
+        );
+      chinese.push(...found.map((text) => `${name}: ${text}`));
+    }
+    expect(chinese).toEqual([]);
+
+    // The storefront picker names every storefront as the storefront shows itself in English.
+    await openConsolePage(page, { name: 'Dashboard', exact: true });
+    await page.getByRole('combobox', { name: 'Storefront' }).click();
+    const storefronts = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(storefronts.filter({ hasText: 'Number Select official store' })).toBeVisible();
+    const options = await storefronts.allInnerTexts();
+    expect(options.filter((text) => /[\u4e00-\u9fff]/.test(text))).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ describe('fast-number applications in the console', () => {
     expect(list.data.list.map((o) => [o.orderNo, o.promoCode, o.status, o.applicantName, o.contactMobile])).toEqual([
       [app.orderNo, shop.promoCode, 'submitted', '王小明', app.mobile],
     ]);
+    // The package by its English name, as the applicant's English order shows it (stored in Chinese).
+    expect(list.data.list[0]!.packageName).toBe('M-Zone Mango card');
     const d = body<AdminFastNumberDetail>(await get(`/api/admin/fastNumber/detail?orderNo=${app.orderNo}`, staff));
     expect(d.data.idNumber).toBe('110105199203152463');
     expect(d.data.application.photos).toEqual([

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeAgent } from '../agents/test-kit.ts';
+import { putTexts } from '../i18n-texts/service.ts';
 import { makeOperator, randomIp, signIn, type TestOperator } from './test-kit.ts';
 
 let t: TestApp;
@@ -131,6 +132,27 @@ describe('storefronts in the console', () => {
     expect((await refuse('/api/admin/storefronts/create', { promoCode: code(), ...settings(parent) })).message).toBe(
       'Upstream: a chain has at most 10 storefronts',
     );
+  });
+
+  it("lists the storefronts, and the dashboard names them, in the reader's language", async () => {
+    const owner = await ownerH();
+    const made = body<Detail>(
+      await post('/api/admin/storefronts/create', { promoCode: code(), ...settings(null, { name: '星光数码店' }) }, owner),
+    );
+    await putTexts(t.app.db.db, [{ entity: 'promoter', id: made.data.id, field: 'name', language: 'en', text: 'Starlight Digital' }]);
+    const nameIn = async (language: string) => {
+      const listed = body<{ list: { id: number; name: string }[] }>(
+        await get('/api/admin/promoters', { ...owner, 'accept-language': language }),
+      );
+      return listed.data.list.find((p) => p.id === made.data.id)?.name;
+    };
+    expect(await nameIn('en')).toBe('Starlight Digital');
+    expect(await nameIn('zh-Hant')).toBe('星光數碼店');
+    expect(await nameIn('zh-Hans')).toBe('星光数码店');
+    const dashboard = body<{ promoters: { name: string }[] }>(
+      await get(`/api/admin/dashboard?promoterId=${made.data.id}`, { ...owner, 'accept-language': 'en' }),
+    );
+    expect(dashboard.data.promoters.map((p) => p.name)).toEqual(['Starlight Digital']);
   });
 
   it('an agent creates a direct downstream agent under itself only; staff and agents edit nothing', async () => {

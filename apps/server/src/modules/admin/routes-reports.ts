@@ -16,6 +16,7 @@ import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/messages.ts';
 import type { App } from '../../lib/route.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import * as money from '../iot-money/service.ts';
 import * as sims from '../iot-sims/service.ts';
 import * as oauth from '../oauth/service.ts';
@@ -267,7 +268,7 @@ const sumOf = (days: DayFigure[], from: number) =>
  * storefront sales (orders), top-ups and package sales (IoT money), active SIMs and activations
  * (IoT SIMs), sign-ups (OAuth).
  */
-export async function dashboardOf(deps: OrdersConsoleDeps, reach: number[] | 'all'): Promise<Dashboard> {
+export async function dashboardOf(deps: OrdersConsoleDeps, reach: number[] | 'all', language: Language): Promise<Dashboard> {
   const now = deps.now();
   const today = Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
   const from = today - 29 * DAY_MS;
@@ -289,6 +290,12 @@ export async function dashboardOf(deps: OrdersConsoleDeps, reach: number[] | 'al
     ),
     Promise.all(inReach.map((p) => sims.activeSimCount(deps.db, [p.promoCode]))),
   ]);
+  const names = await textsFor(
+    deps.db,
+    language,
+    'promoter',
+    inReach.map((p) => p.id),
+  );
   const figure = (days: DayFigure[]) => ({ today: sumOf(days, today), days30: sumOf(days, from) });
   const at = (days: DayFigure[], day: number) => days.find((d) => d.day === day);
   return {
@@ -315,7 +322,7 @@ export async function dashboardOf(deps: OrdersConsoleDeps, reach: number[] | 'al
       .map((p, i) => ({
         id: p.id,
         promoCode: p.promoCode,
-        name: p.name,
+        name: names.text(p.id, 'name', p.name),
         monthOrders: perPromoter.get(p.id)?.monthOrders ?? 0,
         monthAmount: perPromoter.get(p.id)?.monthAmount ?? 0,
         activeSims: activePer[i] ?? 0,
@@ -345,7 +352,7 @@ export function adminDashboardRoutes(deps: OrdersConsoleDeps) {
         const id = req.query.promoterId;
         if (id !== undefined && reach !== 'all' && !reach.includes(id)) throw invalid('promoterId', 'admin.noSuchObject');
         if (id !== undefined && !(await deps.site.promoterById(id))) throw invalid('promoterId', 'admin.noSuchObject');
-        return ok(await dashboardOf(deps, id === undefined ? reach : [id]));
+        return ok(await dashboardOf(deps, id === undefined ? reach : [id], req.ctx.language));
       },
     );
   };

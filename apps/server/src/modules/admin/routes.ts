@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
+import { textsFor } from '../i18n-texts/service.ts';
 import * as admin from './service.ts';
 
 declare module 'fastify' {
@@ -97,8 +98,21 @@ export function adminCoreRoutes(deps: admin.AdminDeps) {
       },
       async (req) => {
         const list = await admin.promotersFor(deps, req.operator);
+        // Names in the reader's language, as the storefront itself shows them (edited in Content).
+        const names = await textsFor(
+          deps.db,
+          req.ctx.language,
+          'promoter',
+          list.map((p) => p.id),
+        );
         return ok({
-          list: list.map((p) => ({ id: p.id, promoCode: p.promoCode, name: p.name, parentId: p.parentId, isAgent: p.isAgent })),
+          list: list.map((p) => ({
+            id: p.id,
+            promoCode: p.promoCode,
+            name: names.text(p.id, 'name', p.name),
+            parentId: p.parentId,
+            isAgent: p.isAgent,
+          })),
         });
       },
     );

@@ -9,14 +9,19 @@ import * as repo from './fast-number-repository.ts';
 
 export type ApplicationFilter = repo.ApplicationFilter;
 
-function toRow(o: repo.FastNumberOrderRow, operatorName: string, language: Language): Omit<AdminFastNumber, 'promoCode'> {
+function toRow(
+  o: repo.FastNumberOrderRow,
+  operatorName: string,
+  packageName: string,
+  language: Language,
+): Omit<AdminFastNumber, 'promoCode'> {
   const region = [o.province, o.city, o.county].map((c) => divisionNameIn(c, language) ?? '').join('');
   return {
     orderNo: o.order_no,
     promoterId: Number(o.promoter_id),
     status: o.status as FastNumberStatus,
     operatorName,
-    packageName: o.package_name,
+    packageName,
     monthlyFee: Number(o.monthly_fee),
     applicantName: o.applicant_name,
     contactMobile: o.contact_mobile,
@@ -32,6 +37,13 @@ async function operatorNames(deps: OrderDeps, rows: repo.FastNumberOrderRow[], l
   return new Map(await Promise.all(codes.map(async (c) => [c, await deps.numbers.operatorName(c, language)] as const)));
 }
 
+/** The applied-for packages' names in the language, as the applicant's order shows them (the name kept on the order if the package is gone). */
+async function packageNames(deps: OrderDeps, rows: repo.FastNumberOrderRow[], language: Language) {
+  const ids = [...new Set(rows.map((r) => r.package_id))];
+  const found = await Promise.all(ids.map((id) => deps.numbers.findPackageById(deps.db, id, language)));
+  return new Map(ids.map((id, i) => [id, found[i]?.name] as const));
+}
+
 /** A page of the applications within the filter's reach, newest first. */
 export async function operatorFastNumberList(
   deps: OrderDeps,
@@ -41,8 +53,11 @@ export async function operatorFastNumberList(
   language: Language,
 ): Promise<{ list: Omit<AdminFastNumber, 'promoCode'>[]; total: number }> {
   const { rows, total } = await repo.applicationPage(deps.db, f, (page - 1) * pageSize, pageSize);
-  const names = await operatorNames(deps, rows, language);
-  return { list: rows.map((o) => toRow(o, names.get(o.operator) ?? o.operator, language)), total };
+  const [names, packages] = await Promise.all([operatorNames(deps, rows, language), packageNames(deps, rows, language)]);
+  return {
+    list: rows.map((o) => toRow(o, names.get(o.operator) ?? o.operator, packages.get(o.package_id) ?? o.package_name, language)),
+    total,
+  };
 }
 
 /** One application with its ID number and photos, timeline and parcel; null when there is none. */
@@ -53,12 +68,13 @@ export async function operatorFastNumber(
 ): Promise<Omit<AdminFastNumberDetail, 'promoCode'> | null> {
   const o = await repo.findByNo(deps.db, orderNo);
   if (!o) return null;
-  const [operatorName, shipment] = await Promise.all([
+  const [operatorName, packages, shipment] = await Promise.all([
     deps.numbers.operatorName(o.operator, language),
+    packageNames(deps, [o], language),
     o.shipped_at ? deps.logistics.forOrder(FAST_NUMBER_ORDER_TYPE, o.id) : Promise.resolve(null),
   ]);
   return {
-    ...toRow(o, operatorName, language),
+    ...toRow(o, operatorName, packages.get(o.package_id) ?? o.package_name, language),
     idNumber: o.id_number,
     application: applicationOf(o, operatorName, true),
     trackingNo: shipment?.trackingNo ?? null,
