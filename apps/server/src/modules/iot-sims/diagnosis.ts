@@ -119,12 +119,13 @@ export function diagnose(info: SimInfo, now: number, language: Language, operato
     }
     if (info.needBuyPackage) add('noPackage', say('diagnosis.noPackageDetail'), 'buyPackage');
     else if (!dataLeft) add('noDataLeft', say('diagnosis.noDataLeftDetail'), 'buyPackage');
-    // The operator stopped it: its own reason, unless ours already says the same (we asked it, or real name is missing).
+    // The operator stopped it: its own reason, unless ours already says the same (we asked it: our data is off or a
+    // cause of ours explains it; or real name is missing).
     const carrierStopped = operator?.stopped === true;
     if (
       operator &&
       carrierStopped &&
-      !(operator.stopReason === 'requested' && causes.length > 0) &&
+      !(operator.stopReason === 'requested' && (causes.length > 0 || info.internetStatus === 0)) &&
       !(operator.stopReason === 'real-name' && causes.some((c) => c.key === 'realname'))
     ) {
       const words = stopReasonWords(info.operatorTypeName, operator.stopReason, language);
