@@ -19,7 +19,7 @@ async function ownItem(deps: ReconAdminDeps, op: admin.Operator, id: number) {
 }
 
 /** Who resolved a difference, as the list shows it. */
-const byOf = (op: admin.Operator) => `${op.name || op.mobile} (${op.role})`;
+const byOf = (op: admin.Operator) => op.name || op.mobile;
 
 /** Differences between the operators and us (decision 0090): list, resync, resume at the operator, mark as explained. */
 export function adminReconRoutes(deps: ReconAdminDeps) {

@@ -169,7 +169,7 @@ describe('reconciliation with the operators', () => {
     await sim.changeState(ref, { opKey: `r2-${stopped.id}`, action: 'resume' }, at);
     clock = at + 60_000;
     const closed = await a.post<ReconActionReply>('/api/admin/reconciliation/resync', { id: state!.id }, owner);
-    expect(closed.data.item).toMatchObject({ resolution: 'resynced', resolvedAt: at + 60_000, resolvedBy: `${ownerName} (owner)` });
+    expect(closed.data.item).toMatchObject({ resolution: 'resynced', resolvedAt: at + 60_000, resolvedBy: ownerName });
 
     const open = await a.post<ReconActionReply>('/api/admin/reconciliation/resync', { id: differs!.id }, owner);
     expect(open.data.item).toMatchObject({ resolvedAt: null, ours: String(simulatedDayUsage(usage.simNo, twoDaysAgo) + 50) });
@@ -201,7 +201,7 @@ describe('reconciliation with the operators', () => {
       expect(item).toMatchObject({ canResume: true, theirs: 'stopped' });
       const done = await a.post<ReconActionReply>('/api/admin/reconciliation/resume', { id: item!.id }, owner);
       expect(done.code).toBe(0);
-      expect(done.data).toMatchObject({ pending: false, item: { resolution: 'resumed', resolvedBy: `${ownerName} (owner)` } });
+      expect(done.data).toMatchObject({ pending: false, item: { resolution: 'resumed', resolvedBy: ownerName } });
       const [status] = await sim.status([{ simNo: c.simNo, iccid: c.iccid, operatorType: 4 }], at);
       expect(status).toMatchObject({ lifecycle: 'active', stopReason: 'none' });
       expect(status!.dataOn).not.toBe(false);

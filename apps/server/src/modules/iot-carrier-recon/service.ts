@@ -73,8 +73,8 @@ export function usageDiffers(ours: number, theirs: number): boolean {
 
 /**
  * Compares one card with what its operator reports (no reads, no writes). Usage is compared on a
- * closed day (the operator's figure final) the card was in service for all of and synchronised
- * after; the state only when no data switch of ours is under way (the card's wanted data state is
+ * closed day (the operator's figure final) the card was in service and activated for all of and
+ * synchronised after; the state only when no data switch of ours is under way (the card's wanted data state is
  * the one the operator last confirmed); the real-name state when the operator knows it.
  */
 export function compareCard(
@@ -86,7 +86,8 @@ export function compareCard(
 ): { found: Difference[]; checked: Checked } {
   const found: Difference[] = [];
   const usageDays: string[] = [];
-  if (view.figures) {
+  // Usage of a card not activated yet is the operator's test period (not charged to the holder): not compared.
+  if (view.figures && card.sim_status === 2) {
     for (const day of days) {
       const start = dayStartOf(day);
       const figure = view.figures.filter((f) => f.day === day && f.final).sort((a, b) => b.asOf - a.asOf)[0];
