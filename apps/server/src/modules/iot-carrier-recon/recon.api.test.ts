@@ -288,6 +288,8 @@ describe('reconciliation with the operators', () => {
     const staff = await signIn(t.app, await makeOperator(t.app, 'staff', agent.id));
     expect(await a.get('/api/admin/reconciliation', staff)).toMatchObject({ code: -1, message: 'your account may not do this' });
     expect(await a.post('/api/admin/reconciliation/explain', { id: own!.id, note: 'x' }, staff)).toMatchObject({ code: -1 });
+    expect(await a.get('/api/admin/reconciliation', {})).toMatchObject({ code: 61 });
+    expect(await a.post('/api/admin/reconciliation/resync', { id: own!.id }, {})).toMatchObject({ code: 61 });
     expect(await a.get('/api/admin/reconciliation?day=yesterday', owner)).toMatchObject({ code: -1, field: 'day' });
     expect(await a.get('/api/admin/reconciliation?kind=weather', owner)).toMatchObject({ code: -1, field: 'kind' });
     expect(await a.post('/api/admin/reconciliation/resync', { id: 99_999_999 }, owner)).toMatchObject({ code: -1 });
