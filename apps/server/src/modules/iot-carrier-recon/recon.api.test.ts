@@ -134,6 +134,34 @@ describe('reconciliation with the operators', () => {
     expect((await rowsOf(usage.id))[0]!.resolved_at).toBeNull();
   });
 
+  it('a sweep cut short by a restart goes on from its cursor; two runners at once record each difference once', async () => {
+    const at = T0 + 60 * DAY_MS;
+    await at_(at);
+    const [before, after1, after2] = [await card(at), await card(at), await card(at)];
+    for (const c of [before, after1, after2]) sim.setRealName(c.iccid, 'unregistered');
+    // A sweep under way when the instance stopped: its cursor stands at the first card.
+    await t.app.db.db.deleteFrom('iot_carrier_recon_sweep').execute();
+    await t.app.db.db
+      .insertInto('iot_carrier_recon_sweep')
+      .values({
+        id: 1,
+        cursor_sim_id: before.id,
+        started_at: at - HOUR,
+        last_started_at: null,
+        last_finished_at: null,
+        updated_at: at - HOUR,
+      })
+      .execute();
+    const [one, two] = await Promise.all([t.app.iotCarrierRecon.run(at), t.app.iotCarrierRecon.run(at)]);
+    expect(one + two).toBeGreaterThanOrEqual(2);
+    // The card before the cursor was checked before the restart: not again in this sweep.
+    expect(await rowsOf(before.id)).toEqual([]);
+    for (const c of [after1, after2]) expect(await rowsOf(c.id)).toMatchObject([{ kind: 'realname', theirs: 'unregistered' }]);
+    const sweep = await t.app.db.db.selectFrom('iot_carrier_recon_sweep').selectAll().executeTakeFirstOrThrow();
+    expect(sweep).toMatchObject({ cursor_sim_id: 0, started_at: null, last_finished_at: at });
+    expect(Number(sweep.last_started_at)).toBe(at - HOUR);
+  });
+
   it('resync pulls the operator again: closed when both sides agree, left open when they still differ', async () => {
     const at = T0 + 20 * DAY_MS;
     await at_(at);
