@@ -23,9 +23,11 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
   test.setTimeout(180_000);
   const fake = await startFakeOneLink({ appid: '500001', password: 'e2e-recon-pass', ports: [18111, 18113] });
   try {
-    const { shop, card } = await withInstance(async (app) => {
+    const { shop, card, unnamed } = await withInstance(async (app) => {
       const made = await makeAgent(app, null);
       const sim = await makeCard(app, { promoCode: made.promoCode, packages: [yearly] });
+      // Not real-named with us; China Mobile has it registered.
+      const other = await makeCard(app, { promoCode: made.promoCode, packages: [yearly], realname: false });
       await app.iotCarrierAccounts.create({
         promoterId: made.id,
         kind: 'onelink',
@@ -36,8 +38,9 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
         callsPerSecond: 50,
         isDefault: true,
       });
-      return { shop: made, card: sim };
+      return { shop: made, card: sim, unnamed: other };
     });
+    fake.addCard(unnamed.simNo, unnamed.iccid);
     // Stopped at China Mobile: stop reason 05, the month's allowance at the operator used up.
     const atOperator = fake.addCard(card.simNo, card.iccid);
     atOperator.cardStatus = '4';
@@ -80,7 +83,10 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
     await holderContext.close();
 
     // The reconciliation reads the card at the operator and records the difference.
-    await withInstance((app) => app.iotCarrierRecon.checkCard(card.id, Date.now()));
+    await withInstance(async (app) => {
+      await app.iotCarrierRecon.checkCard(card.id, Date.now());
+      await app.iotCarrierRecon.checkCard(unnamed.id, Date.now());
+    });
 
     const consoleContext = await browser.newContext({
       viewport: { width: 1280, height: 800 },
@@ -127,8 +133,26 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
     }
     await expect(row).toHaveCount(0);
     expect(atOperator.cardStatus).toBe('2');
+
+    // The real-name difference: a resync finds China Mobile still says otherwise; explained with a note.
+    const realname = page.getByRole('row').filter({ hasText: unnamed.simNo }).filter({ hasText: '实名不符' });
+    await expect(realname).toContainText('未实名');
+    await expect(realname.getByRole('button', { name: '在运营商处复机' })).toHaveCount(0);
+    await realname.getByRole('button', { name: '重新同步此卡' }).click();
+    await expect(page.getByText('运营商数据仍不一致：差异保持打开')).toBeVisible();
+    await realname.getByRole('button', { name: '标记为已说明' }).click();
+    const explain = page.getByRole('dialog', { name: `说明 ${unnamed.simNo} 的差异` });
+    await explain.getByRole('button', { name: '标记为已说明' }).click();
+    await expect(explain.getByText('请说明原因')).toBeVisible();
+    await explain.getByLabel('备注').fill('柜台已实名，资料未同步');
+    await explain.getByRole('button', { name: '标记为已说明' }).click();
+    await expect(explain).toBeHidden();
+    await expect(realname).toHaveCount(0);
+
     await page.getByRole('switch', { name: '同时显示已处理' }).click();
     await expect(row).toContainText('已复机');
+    await expect(realname).toContainText('已说明');
+    await expect(realname).toContainText('柜台已实名，资料未同步');
     await page.screenshot({ path: 'test-results/admin-carrier-recon-resolved.zh-Hans.png' });
     await consoleContext.close();
   } finally {
