@@ -44,6 +44,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     '操作日志',
     'Webhook 与 API',
     '运营商账号',
+    '运营商对账',
   ]);
   await openConsolePage(page, { name: '店铺' });
   // agent02's row names its upstream agent01.
@@ -75,6 +76,7 @@ test('the owner signs in with password and TOTP and sees only the pages of the c
     'Audit log',
     'Webhooks & API',
     'Operator accounts',
+    'Carrier reconciliation',
   ]);
 });
 
@@ -165,6 +167,7 @@ test('the agent of agent01 changes the price agent02’s shoppers pay for number
     '内容管理',
     'Webhook 与 API',
     '运营商账号',
+    '运营商对账',
   ]);
   await openConsolePage(page, { name: '下级定价' });
   const row = page.getByRole('row').filter({ hasText: 'agent02' });

@@ -64,6 +64,7 @@ export const DIAGNOSIS_CAUSES = [
   'suspended',
   'deviceOffline',
   'offline',
+  'carrierStopped',
 ] as const;
 /** The one action that fixes a cause; the app names it and knows where it leads. */
 export const DIAGNOSIS_ACTIONS = ['customerService', 'topUp', 'realname', 'removeBreak', 'buyPackage', 'deviceManage', 'refresh'] as const;

@@ -206,6 +206,13 @@ const router = createHashRouter([
           (m) => m.CarrierAccountsPage,
         ),
       },
+      {
+        path: 'carrierReconciliation',
+        ...page(
+          () => import('../pages/carrier-recon.tsx'),
+          (m) => m.CarrierReconPage,
+        ),
+      },
     ],
   },
 ]);

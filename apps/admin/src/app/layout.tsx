@@ -34,6 +34,7 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/audit', key: 'menu.audit', roles: ['owner'] },
   { path: '/webhooks', key: 'webhooks.menu', roles: ['owner', 'agent'] },
   { path: '/carrierAccounts', key: 'carrierAccounts.menu', roles: ['owner', 'agent'] },
+  { path: '/carrierReconciliation', key: 'carrierRecon.menu', roles: ['owner', 'agent'] },
 ];
 
 export function LanguagePicker() {

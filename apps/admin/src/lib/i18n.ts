@@ -6,6 +6,9 @@ import capabilitiesZhHant from '../locales/capabilities.zh-Hant.json';
 import carrierAccountsEn from '../locales/carrier-accounts.en.json';
 import carrierAccountsZhHans from '../locales/carrier-accounts.zh-Hans.json';
 import carrierAccountsZhHant from '../locales/carrier-accounts.zh-Hant.json';
+import carrierReconEn from '../locales/carrier-recon.en.json';
+import carrierReconZhHans from '../locales/carrier-recon.zh-Hans.json';
+import carrierReconZhHant from '../locales/carrier-recon.zh-Hant.json';
 import contentEn from '../locales/content.en.json';
 import contentZhHans from '../locales/content.zh-Hans.json';
 import contentZhHant from '../locales/content.zh-Hant.json';
@@ -76,6 +79,7 @@ void i18next.use(initReactI18next).init({
         capabilities: capabilitiesEn,
         webhooks: webhooksEn,
         carrierAccounts: carrierAccountsEn,
+        carrierRecon: carrierReconEn,
         engage: engageEn,
         iotCatalogue: iotCatalogueEn,
         content: contentEn,
@@ -91,6 +95,7 @@ void i18next.use(initReactI18next).init({
         capabilities: capabilitiesZhHans,
         webhooks: webhooksZhHans,
         carrierAccounts: carrierAccountsZhHans,
+        carrierRecon: carrierReconZhHans,
         engage: engageZhHans,
         iotCatalogue: iotCatalogueZhHans,
         content: contentZhHans,
@@ -106,6 +111,7 @@ void i18next.use(initReactI18next).init({
         capabilities: capabilitiesZhHant,
         webhooks: webhooksZhHant,
         carrierAccounts: carrierAccountsZhHant,
+        carrierRecon: carrierReconZhHant,
         engage: engageZhHant,
         iotCatalogue: iotCatalogueZhHant,
         content: contentZhHant,

@@ -11,6 +11,7 @@ import type { IotAlertTables } from './schema-iot-alerts.ts';
 import type { IotCapabilityTables } from './schema-iot-capabilities.ts';
 import type { IotCarrierTables } from './schema-iot-carrier.ts';
 import type { IotCarrierAccountTables } from './schema-iot-carrier-accounts.ts';
+import type { IotCarrierReconTables } from './schema-iot-carrier-recon.ts';
 import type { IotCodesTables } from './schema-iot-codes.ts';
 import type { IotDeviceTables } from './schema-iot-device.ts';
 import type { IotEngageTables } from './schema-iot-engage.ts';
@@ -104,4 +105,5 @@ export interface Database
     IotCapabilityTables,
     IotCarrierTables,
     IotCarrierAccountTables,
+    IotCarrierReconTables,
     WebhookTables {}

@@ -13,6 +13,7 @@ import { iotAuthPlugin, iotSessionsPlugin } from './iot-auth/index.ts';
 import { iotCapabilitiesPlugin } from './iot-capabilities/index.ts';
 import { iotCarrierPlugin } from './iot-carrier/index.ts';
 import { iotCarrierAccountsPlugin } from './iot-carrier-accounts/index.ts';
+import { iotCarrierReconPlugin } from './iot-carrier-recon/index.ts';
 import { iotCodesPlugin } from './iot-codes/index.ts';
 import { iotDevicePlugin } from './iot-device/index.ts';
 import { iotEngagePlugin } from './iot-engage/index.ts';
@@ -61,6 +62,7 @@ const plugins: ModulePlugin[] = [
   iotSessionsPlugin,
   iotSimsPlugin,
   iotCarrierAccountsPlugin,
+  iotCarrierReconPlugin,
   iotAuthPlugin,
   iotMoneyPlugin,
   uploadsPlugin,

@@ -6,6 +6,7 @@ import { adminAuthRoutes, adminCoreRoutes, guarded } from './routes.ts';
 import { adminAgentRoutes } from './routes-agents.ts';
 import { adminCapabilityRoutes } from './routes-capabilities.ts';
 import { adminCarrierAccountRoutes } from './routes-carrier-accounts.ts';
+import { adminReconRoutes } from './routes-carrier-recon.ts';
 import { adminCatalogueRoutes } from './routes-catalogue.ts';
 import { adminContentRoutes } from './routes-content.ts';
 import { adminEngageRoutes } from './routes-engage.ts';
@@ -62,6 +63,7 @@ export const adminPlugin = fp(
         await adminLayoutRoutes({ ...deps, iotLayouts: app.iotLayouts, customer: app.customer })(scope);
         await adminWebhookRoutes({ ...deps, webhooks: app.webhooks })(scope);
         await adminCarrierAccountRoutes({ ...deps, carrierAccounts: app.iotCarrierAccounts })(scope);
+        await adminReconRoutes({ ...deps, recon: app.iotCarrierRecon })(scope);
         await adminContentRoutes({ ...deps, iotLayouts: app.iotLayouts, singlePages: app.singlePages })(scope);
       }),
     );
@@ -80,6 +82,7 @@ export const adminPlugin = fp(
       'agents',
       'iot-sims',
       'iot-carrier-accounts',
+      'iot-carrier-recon',
       'iot-capabilities',
       'iot-money',
       'iot-layout',

@@ -712,6 +712,28 @@ export function usageDays(db: Kysely<Database>, simId: number, fromDay: string, 
     .execute();
 }
 
+/** The MB charged to each of `simIds` on each of `days` (UTC+8), by card id then day; days without use are absent. */
+export async function chargedOnDays(
+  db: Kysely<Database>,
+  simIds: readonly number[],
+  days: readonly string[],
+): Promise<Map<number, Map<string, number>>> {
+  const out = new Map<number, Map<string, number>>();
+  if (simIds.length === 0 || days.length === 0) return out;
+  const rows = await db
+    .selectFrom('iot_usage_daily')
+    .select(['sim_id', 'day', 'flow_mb'])
+    .where('sim_id', 'in', [...simIds])
+    .where('day', 'in', [...days])
+    .execute();
+  for (const r of rows) {
+    const id = Number(r.sim_id);
+    if (!out.has(id)) out.set(id, new Map());
+    out.get(id)!.set(r.day, Number(r.flow_mb));
+  }
+  return out;
+}
+
 /** A card's packages and restrictions over time, for its timeline. */
 export { cardHistory } from './history.ts';
 /** The card's packages, for the modules that buy, open and close them (this module owns the table). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { CarrierSimulator } from '../../providers/carrier/simulator.ts';
 import { type CardSpec, makeCard, simLogin } from '../iot-money/test-kit.ts';
 
 /** The demo data is seeded at T0 (2026-03-15 10:00 in China); the clock stays there. */
@@ -141,5 +142,43 @@ describe('GET /api/iot/simDiagnose on cards put into each state', () => {
   it('refuses without a SIM session', async () => {
     const res = await t.app.inject({ url: '/api/iot/simDiagnose' });
     expect(body(res).code).not.toBe(0);
+  });
+});
+
+describe("GET /api/iot/simDiagnose with the operator's stop reason", () => {
+  it('says in plain words why the operator stopped data, with the action that fixes it, in each language', async () => {
+    const quota = await makeCard(t.app, { now: T0, packages: [monthly] });
+    const unnamed = await makeCard(t.app, { now: T0, packages: [monthly] });
+    const sim = t.app.iotCarrier as CarrierSimulator;
+    sim.stopFor(quota.iccid, 'quota');
+    sim.stopFor(unnamed.iccid, 'real-name');
+    const d = await diagnose(quota.simNo);
+    expect(d.ok).toBe(false);
+    expect(d.causes).toEqual([
+      {
+        key: 'carrierStopped',
+        title: "China Mobile stopped data: the month's data limit was reached",
+        detail: "The operator's monthly limit is not your package: customer service can have it lifted.",
+        action: 'customerService',
+      },
+    ]);
+    expect(failedChecks(d)).toEqual(['data']);
+    expect((await diagnose(quota.simNo, 'zh-Hans')).causes[0]!.title).toBe('中国移动已停止数据服务：已达到本月流量上限');
+    expect((await diagnose(quota.simNo, 'zh-Hant')).causes[0]!.title).toBe('中國移動已停止數據服務：已達到本月流量上限');
+    expect((await diagnose(unnamed.simNo)).causes).toEqual([
+      {
+        key: 'carrierStopped',
+        title: 'China Mobile stopped data: the card is not real-name verified',
+        detail: 'Complete real-name verification: data comes back once the operator has it.',
+        action: 'realname',
+      },
+    ]);
+    // Data back on at the operator: nothing to say any more.
+    await sim.changeState(
+      { simNo: quota.simNo, iccid: quota.iccid, operatorType: 4 },
+      { opKey: `diag-${quota.id}`, action: 'data-on' },
+      T0,
+    );
+    expect((await diagnose(quota.simNo)).ok).toBe(true);
   });
 });

@@ -72,7 +72,11 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
     },
     async (req) => {
       const now = app.config.now();
-      return ok(diagnose(await sims.getSimInfo(req.sim.simId, now, req.ctx.language), now, req.ctx.language));
+      const [info, operator] = await Promise.all([
+        sims.getSimInfo(req.sim.simId, now, req.ctx.language),
+        sims.operatorState(req.sim.simId, now),
+      ]);
+      return ok(diagnose(info, now, req.ctx.language, operator));
     },
   );
 

@@ -34,6 +34,7 @@ import { type Capabilities, type Capability, notOffered } from '../iot-capabilit
 import { breakAndVolume, breakRemovable, closeBreaks, pushDataSwitch, syncSim, syncSimIn, usageDays } from '../iot-carrier/service.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import type { Site } from '../site/service.ts';
+import type { OperatorState } from './diagnosis.ts';
 import * as repo from './repository.ts';
 import { surplusTimeTips } from './surplus-tips.ts';
 
@@ -234,6 +235,24 @@ export class Sims {
   }
 
   /** The §3 SIM info of one card, as of `now`, with texts in `language` (`view`: the card as read in this request). */
+  /**
+   * What the card's operator says of it now (stopped, and why), for the holder's diagnosis: one
+   * status call outside any transaction; null when the operator cannot be read (the diagnosis then
+   * goes on our side alone).
+   */
+  async operatorState(simId: number, now: number): Promise<OperatorState | null> {
+    const [ref] = await repo.simRefsByIds(this.deps.db.db, [simId]);
+    if (!ref) return null;
+    try {
+      const [s] = await this.deps.carrier.status([{ simNo: ref.sim_no, iccid: ref.iccid, operatorType: ref.operator_type }], now);
+      if (!s) return null;
+      const stopped = s.lifecycle === 'suspended' || s.lifecycle === 'cancelling' || s.lifecycle === 'cancelled' || s.dataOn === false;
+      return { stopped, stopReason: s.stopReason };
+    } catch {
+      return null;
+    }
+  }
+
   async getSimInfo(simId: number, now: number, language: Language, view?: repo.SimView): Promise<SimInfo> {
     const { db, site, layouts } = this.deps;
     const v = view ?? (await repo.findSimView(db.db, simId));
@@ -675,6 +694,46 @@ export function liveCardRefsByIds(db: Kysely<Database>, ids: readonly number[]):
 /** Cards in service of the storefront with `promoCode`, after `after` in id order, `limit` at a time. */
 export function liveCardRefsOfPromoCode(db: Kysely<Database>, promoCode: string, after: number, limit: number): Promise<CardRef[]> {
   return repo.liveSimRefsOfPromoCode(db, promoCode, after, limit);
+}
+
+/** What the reconciliation with the operators compares of cards in service after `after`, in id order, `limit` at a time. */
+export function liveCardsForRecon(db: Kysely<Database>, after: number, limit: number) {
+  return cardsForRecon(db)
+    .where('id', '>', after)
+    .where('cancel_status', '=', 0)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The same of one card, whatever its state. */
+export function cardForRecon(db: Kysely<Database>, simId: number) {
+  return cardsForRecon(db).where('id', '=', simId).executeTakeFirst();
+}
+
+function cardsForRecon(db: Kysely<Database>) {
+  return db
+    .selectFrom('iot_sims')
+    .select([
+      'id',
+      'sim_no',
+      'iccid',
+      'operator_type',
+      'promo_code',
+      'status',
+      'sim_status',
+      'cancel_status',
+      'internet_status',
+      'carrier_data',
+      'auth_status',
+      'total_flow',
+      'use_flow',
+      'is_infinite_flow',
+      'volume_package_id',
+      'usage_synced_at',
+      'created_at',
+    ]);
 }
 
 /** Ids of cards in service after `after`, in id order, `limit` at a time. */

@@ -15,6 +15,7 @@ import {
   type RealNameStatus,
   type SpeedRequest,
   type StateChange,
+  type StopReason,
 } from './types.ts';
 
 /** A number in [0, 1) fixed by the text. */
@@ -117,6 +118,8 @@ export class CarrierSimulator implements CarrierProvider {
   private readonly realNames = new Map<string, RealNameStatus['state']>();
   /** Cards moved into a device other than their bound one. */
   private readonly separated = new Set<string>();
+  /** Cards the operator stopped by itself, with its reason (tests): data off until resumed or switched on. */
+  private readonly stops = new Map<string, StopReason>();
   /** Every operation asked, by key. */
   private readonly ops = new Map<string, { iccid: string; op: CarrierOperation }>();
 
@@ -125,14 +128,15 @@ export class CarrierSimulator implements CarrierProvider {
       const quietHour = Math.floor(unit(`quiet:${card.simNo}`) * 24);
       const hour = Math.floor((now - dayStart(now)) / 3_600_000);
       const suspended = this.suspended.has(card.iccid);
-      const dataOn = suspended ? false : (this.data.get(card.iccid) ?? null);
+      const own = this.stops.get(card.iccid);
+      const dataOn = suspended || own ? false : (this.data.get(card.iccid) ?? null);
       const stopped = suspended || dataOn === false;
       return {
         iccid: card.iccid,
         lifecycle: suspended ? 'suspended' : 'active',
         dataOn,
         onlineStatus: hour === quietHour ? 2 : 1,
-        stopReason: this.separated.has(card.iccid) ? 'separated' : stopped ? 'requested' : 'none',
+        stopReason: own ?? (this.separated.has(card.iccid) ? 'separated' : stopped ? 'requested' : 'none'),
         stopDetail: null,
         asOf: now,
       };
@@ -154,6 +158,11 @@ export class CarrierSimulator implements CarrierProvider {
   /** Sets a card's real-name state at the simulated operator (tests). */
   setRealName(iccid: string, state: RealNameStatus['state']): void {
     this.realNames.set(iccid, state);
+  }
+
+  /** The operator stops the card's data by itself for `reason` (tests): until data is switched on or the card resumed. */
+  stopFor(iccid: string, reason: Exclude<StopReason, 'none'>): void {
+    this.stops.set(iccid, reason);
   }
 
   /** Moves a card into another device (true) or back (false) (tests). */
@@ -182,6 +191,7 @@ export class CarrierSimulator implements CarrierProvider {
     // again after the card was changed otherwise meanwhile asks the change again).
     const repeat = this.#repeat(card, change.opKey);
     if (repeat && this.#inState(card.iccid, change)) return repeat;
+    if (change.action === 'data-on' || change.action === 'resume') this.stops.delete(card.iccid);
     if (change.action === 'data-on' || change.action === 'data-off') this.data.set(card.iccid, change.action === 'data-on');
     else if (change.action === 'suspend') this.suspended.add(card.iccid);
     else this.suspended.delete(card.iccid);
@@ -189,6 +199,7 @@ export class CarrierSimulator implements CarrierProvider {
   }
 
   #inState(iccid: string, change: StateChange): boolean {
+    if ((change.action === 'data-on' || change.action === 'resume') && this.stops.has(iccid)) return false;
     if (change.action === 'suspend' || change.action === 'resume') return this.suspended.has(iccid) === (change.action === 'suspend');
     return this.data.get(iccid) === (change.action === 'data-on');
   }
