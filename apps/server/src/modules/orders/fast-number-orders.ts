@@ -250,8 +250,8 @@ export async function advanceFastNumberOrder(
           reference: o.order_no,
           fromCity: WAREHOUSE_CITY,
           toCity: divisionName(o.city) ?? '',
-        fromArea: WAREHOUSE_AREA,
-        toArea: o.city,
+          fromArea: WAREHOUSE_AREA,
+          toArea: o.city,
         },
         now,
       );
