@@ -102,7 +102,7 @@ export function LogisticsView({ parcel }: { parcel: ParcelView }) {
           <Steps direction="vertical" current={0}>
             {parcel.events.map((e, i) => (
               <Steps.Step
-                key={`${e.at}-${e.status}-${i}`}
+                key={`${e.at}-${e.status}-${e.location}-${e.description}`}
                 title={t(`shop.logistics.event.${e.status}`, { defaultValue: t('shop.logistics.event.in_transit') })}
                 description={
                   <span className="logi-event">

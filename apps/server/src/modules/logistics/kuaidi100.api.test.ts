@@ -8,7 +8,10 @@ import { PUSH_LATE_MS } from './service.ts';
 const SALT = 'push-salt-api-test';
 const clock = testClock(Date.UTC(2026, 2, 22, 8));
 let seq = 0;
-const trackingNo = () => `SF7${Date.now() % 1e8}${String((seq += 1)).padStart(3, '0')}`;
+const trackingNo = () => {
+  seq += 1;
+  return `SF7${Date.now() % 1e8}${String(seq).padStart(3, '0')}`;
+};
 
 const COLLECTED: FakeTrackItem = {
   time: '2026-03-20 10:30:00',

@@ -6,7 +6,10 @@ import { LogisticsError, type ShipmentRef } from './provider.ts';
 const SALT = 'push-salt-0123';
 let seq = 0;
 /** A tracking number no other test uses. */
-const trackingNo = () => `SF${Date.now() % 1e9}${String((seq += 1)).padStart(4, '0')}`;
+const trackingNo = () => {
+  seq += 1;
+  return `SF${Date.now() % 1e9}${String(seq).padStart(4, '0')}`;
+};
 
 function ref(no: string, company = 'shunfeng'): ShipmentRef {
   return {

@@ -94,6 +94,8 @@ export function logisticsSimulator(): LogisticsProvider {
     },
     async subscribe() {},
     async track(s, now) {
+      // Only its own parcels (an installation that moved to a real service keeps the older ones).
+      if (s.companyCode !== 'SIMEX') return [];
       return SCRIPT.filter((e) => s.createdAt + e.after <= now).map((e) => ({
         at: s.createdAt + e.after,
         status: e.status,
