@@ -195,6 +195,15 @@ const envSchema = z.object({
   CARRIER_APN: z.string().min(1).max(64).optional(),
   CARRIER_DATA_PLAN: z.string().min(1).max(64).optional(),
   CARRIER_NO_DATA_PLAN: z.string().min(1).max(64).optional(),
+  LOGISTICS_PROVIDER: z.enum(['simulator', 'kuaidi100', 'none']).optional(),
+  KUAIDI100_URL: z.url({ protocol: /^https?$/, error: 'KUAIDI100_URL must be an http:// or https:// URL' }).optional(),
+  KUAIDI100_KEY: z.string().min(1).max(128).optional(),
+  KUAIDI100_CUSTOMER: z.string().min(1).max(128).optional(),
+  KUAIDI100_SALT: z.string().min(8, 'KUAIDI100_SALT must be at least 8 characters').max(128).optional(),
+  KUAIDI100_COMPANY: z
+    .string()
+    .regex(/^[a-z0-9]{2,32}$/, 'KUAIDI100_COMPANY must be a Kuaidi100 company code (lower case, e.g. shunfeng)')
+    .optional(),
   UPLOAD_MAX_BYTES: integer('UPLOAD_MAX_BYTES', 1024, 50_000_000).default(5_242_880),
   DEVICE_PROVIDER: z.enum(['simulator', 'mqtt']).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL' }).optional(),
@@ -305,6 +314,12 @@ export interface Config {
    * and none.
    */
   carrierAccount: CarrierAccountSettings | null;
+  /**
+   * Parcel tracking (LOGISTICS_PROVIDER): the built-in simulator (parcels take a day), Kuaidi100's
+   * subscribe-and-push service with its real-time query as a fallback, or none (tracking numbers
+   * only). The simulator by default outside production, none in production unless named.
+   */
+  logistics: LogisticsSettings;
   /**
    * Device control: the in-process simulator or an MQTT broker (DEVICE_PROVIDER, MQTT_URL); how long
    * a command may take before it counts as timed out; how often simulated devices report and how
@@ -449,6 +464,33 @@ function carrierAccountSettings(e: z.infer<typeof envSchema>, provider: string, 
   };
 }
 
+export interface LogisticsSettings {
+  provider: 'simulator' | 'kuaidi100' | 'none';
+  /** Kuaidi100 (LOGISTICS_PROVIDER=kuaidi100): its address, the account's key and customer id, the salt of its pushes, the company of parcels shipped without one. */
+  kuaidi100: { baseUrl: string; key: string; customer: string; salt: string; company: string } | null;
+}
+
+/** LOGISTICS_PROVIDER=kuaidi100 needs the key, the customer id, a salt and PUBLIC_URL (its pushes are posted there). */
+function logisticsSettings(e: z.infer<typeof envSchema>, production: boolean, problems: string[]): LogisticsSettings {
+  const provider = e.LOGISTICS_PROVIDER ?? (production ? 'none' : 'simulator');
+  if (provider !== 'kuaidi100') return { provider, kuaidi100: null };
+  const why = 'with LOGISTICS_PROVIDER=kuaidi100';
+  if (!e.KUAIDI100_KEY) problems.push(`KUAIDI100_KEY: must be set ${why}`);
+  if (!e.KUAIDI100_CUSTOMER) problems.push(`KUAIDI100_CUSTOMER: must be set ${why}`);
+  if (!e.KUAIDI100_SALT) problems.push(`KUAIDI100_SALT: must be set ${why} (it signs the pushes)`);
+  if (!e.PUBLIC_URL) problems.push(`PUBLIC_URL: must be set ${why} (Kuaidi100 posts its pushes to it)`);
+  return {
+    provider,
+    kuaidi100: {
+      baseUrl: e.KUAIDI100_URL ?? 'https://poll.kuaidi100.com',
+      key: e.KUAIDI100_KEY ?? '',
+      customer: e.KUAIDI100_CUSTOMER ?? '',
+      salt: e.KUAIDI100_SALT ?? '',
+      company: e.KUAIDI100_COMPANY ?? 'shunfeng',
+    },
+  };
+}
+
 /** OAUTH_PROVIDER=wechat needs the app's id and secret, and PUBLIC_URL for WeChat's callback. */
 function wechatProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
@@ -505,6 +547,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const carrier = e.CARRIER_PROVIDER ?? (production ? 'none' : 'simulator');
   const carrierProblems: string[] = [];
   const carrierAccount = carrierAccountSettings(e, carrier, carrierProblems);
+  const logistics = logisticsSettings(e, production, carrierProblems);
   if (carrierProblems.length > 0) throw new ConfigError(`Invalid configuration: ${carrierProblems.join('; ')}`);
   if (e.DEVICE_PROVIDER === 'mqtt' && !e.MQTT_URL)
     throw new ConfigError('Invalid configuration: MQTT_URL: must be set with DEVICE_PROVIDER=mqtt');
@@ -540,6 +583,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     realnameReviewMs: (e.REALNAME_REVIEW_SECONDS ?? (production ? 0 : 15)) * 1000,
     carrier,
     carrierAccount,
+    logistics,
     oauth: { provider: oauthProvider, wechatAppId: e.WECHAT_APP_ID ?? '', wechatAppSecret: e.WECHAT_APP_SECRET ?? '' },
     device: {
       provider: e.DEVICE_PROVIDER ?? 'simulator',

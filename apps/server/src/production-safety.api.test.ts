@@ -200,11 +200,14 @@ describe('simulators in production', () => {
       });
       expect(res.statusCode).toBe(404);
       expect(t.app.iotCarrier.name).toBe('none');
+      expect(t.app.logistics.provider.name).toBe('none');
+      expect(t.app.hasRoute({ method: 'POST', url: '/api/logistics/kuaidi100/push' })).toBe(false);
     } finally {
       await t.close();
     }
     expect(loadConfig(production)).toMatchObject({
       carrier: 'none',
+      logistics: { provider: 'none', kuaidi100: null },
       realnameReviewMs: 0,
       oauth: { provider: 'none' },
       paymentProviders: [],
@@ -234,6 +237,22 @@ describe('simulators in production', () => {
     expect(loadConfig({ ...production, REALNAME_REVIEW_SECONDS: '15' }).realnameReviewMs).toBe(15_000);
     expect(loadConfig({})).toMatchObject({ carrier: 'simulator', realnameReviewMs: 15_000, oauth: { provider: 'simulator' } });
     expect(configError({ CARRIER_PROVIDER: 'orange' })).toMatch(/^Invalid configuration: CARRIER_PROVIDER: /);
+    expect(loadConfig({ ...production, LOGISTICS_PROVIDER: 'simulator' }).logistics.provider).toBe('simulator');
+    expect(loadConfig({}).logistics.provider).toBe('simulator');
+    expect(configError({ LOGISTICS_PROVIDER: 'kuaidi100' })).toBe(
+      'Invalid configuration: KUAIDI100_KEY: must be set with LOGISTICS_PROVIDER=kuaidi100; KUAIDI100_CUSTOMER: must be set with LOGISTICS_PROVIDER=kuaidi100; KUAIDI100_SALT: must be set with LOGISTICS_PROVIDER=kuaidi100 (it signs the pushes); PUBLIC_URL: must be set with LOGISTICS_PROVIDER=kuaidi100 (Kuaidi100 posts its pushes to it)',
+    );
+    const kuaidi100 = {
+      LOGISTICS_PROVIDER: 'kuaidi100',
+      KUAIDI100_KEY: 'k',
+      KUAIDI100_CUSTOMER: 'c',
+      KUAIDI100_SALT: 'salt-salt',
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+    expect(loadConfig({ ...production, ...kuaidi100 }).logistics).toEqual({
+      provider: 'kuaidi100',
+      kuaidi100: { baseUrl: 'https://poll.kuaidi100.com', key: 'k', customer: 'c', salt: 'salt-salt', company: 'shunfeng' },
+    });
     const t = await createTestApp({}, explicit);
     try {
       for (const page of pages) expect(t.app.hasRoute(page), `${page.method} ${page.url}`).toBe(true);

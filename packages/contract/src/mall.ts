@@ -141,7 +141,14 @@ export const SHOP_ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', '
 export const shopOrderStatus = z.enum(SHOP_ORDER_STATUSES);
 export type ShopOrderStatus = z.infer<typeof shopOrderStatus>;
 
-export const logisticsEvent = z.object({ at: z.number().int(), status: z.string(), description: z.string(), location: z.string() });
+/** A parcel's event: a status code, the place in the reader's language, the carrier's own words with their language (see orders.ts). */
+export const logisticsEvent = z.object({
+  at: z.number().int(),
+  status: z.string(),
+  description: z.string(),
+  descriptionLanguage: z.enum(['', 'en', 'zh-Hans', 'zh-Hant']),
+  location: z.string(),
+});
 
 export const shopOrderSummary = z.object({
   orderNo: z.string(),

@@ -117,6 +117,7 @@ export const MESSAGES = {
   'reports.rangeReversed': [],
   'orders.cannotPay': [],
   'orders.notShipped': [],
+  'logistics.trackingNoNeeded': [],
   'orders.shipOnlyPaid': [],
   'orders.reviewOnlyCompleted': [],
   'orders.alreadyReviewed': [],

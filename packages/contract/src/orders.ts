@@ -133,10 +133,16 @@ export const orderListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
 });
 
+/**
+ * A parcel's event as its reader sees it: a status code (shown in the reader's words), the place in
+ * the reader's language, and the carrier's own words apart, with their language ('' when it wrote
+ * none): a page shows them as the carrier's, never mixed into its own text.
+ */
 export const logisticsEvent = z.object({
   at: z.number().int(),
-  status: z.enum(['collected', 'in_transit', 'arrived', 'out_for_delivery', 'delivered']),
+  status: z.enum(['collected', 'in_transit', 'arrived', 'out_for_delivery', 'delivered', 'problem', 'returned']),
   description: z.string(),
+  descriptionLanguage: z.enum(['', 'en', 'zh-Hans', 'zh-Hant']),
   location: z.string(),
 });
 /** GET /api/shop/order/logistics: newest event first. */

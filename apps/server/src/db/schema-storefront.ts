@@ -198,6 +198,14 @@ export interface StorefrontTables {
     tracking_no: string;
     from_city: string;
     to_city: string;
+    from_area: Generated<string>;
+    to_area: Generated<string>;
+    /** none | pending | subscribed | failed */
+    subscription: Generated<string>;
+    subscribe_attempts: Generated<number>;
+    next_check_at: Generated<number>;
+    last_push_at: number | null;
+    last_error: string | null;
     status: string;
     delivered_at: number | null;
     created_at: number;
@@ -211,5 +219,8 @@ export interface StorefrontTables {
     status: string;
     description: string;
     location: string;
+    area_code: Generated<string>;
+    text_language: Generated<string>;
+    event_key: Generated<string>;
   };
 }

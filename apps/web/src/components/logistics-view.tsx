@@ -1,15 +1,56 @@
 import { Button, Steps } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/datetime.ts';
 import { Toast } from '../lib/feedback.ts';
 import './logistics-view.css';
 
-/** A parcel as the logistics module reports it: carrier, tracking number and events, newest first. */
+/**
+ * A parcel as the logistics module reports it: carrier, tracking number and events, newest first.
+ * An event's status and place are in the reader's language; `description` is the carrier's own
+ * words in `descriptionLanguage` ('' when it wrote none).
+ */
 export interface ParcelView {
   company: string;
+  companyCode?: string;
   trackingNo: string;
   status: 'in_transit' | 'delivered';
-  events: { at: number; status: string; description: string; location: string }[];
+  events: { at: number; status: string; description: string; descriptionLanguage: string; location: string }[];
+}
+
+/** Companies the page names in the reader's words (Kuaidi100's codes and the simulator's). */
+const KNOWN_COMPANIES = [
+  'SIMEX',
+  'shunfeng',
+  'ems',
+  'youzhengguonei',
+  'yuantong',
+  'zhongtong',
+  'shentong',
+  'yunda',
+  'jd',
+  'jtexpress',
+  'debangkuaidi',
+];
+
+/** The carrier's own words of an event: shown as theirs when they are in the reader's language, else only when asked for, marked as theirs. */
+function CarrierWords({ text, language }: { text: string; language: string }) {
+  const { t, i18n } = useTranslation();
+  const [shown, setShown] = useState(false);
+  if (!text) return null;
+  if (language === i18n.language) return <span className="logi-words">{text}</span>;
+  return shown ? (
+    <span className="logi-words logi-foreign">
+      <span className="muted">{t('shop.logistics.carrierWords')} </span>
+      <q lang={language} data-outside-text>
+        {text}
+      </q>
+    </span>
+  ) : (
+    <button type="button" className="logi-show-words" onClick={() => setShown(true)}>
+      {t('shop.logistics.showCarrierWords')}
+    </button>
+  );
 }
 
 async function copy(text: string): Promise<boolean> {
@@ -28,8 +69,12 @@ export function LogisticsView({ parcel }: { parcel: ParcelView }) {
     <div className="logi">
       <section className="logi-head">
         <div className="logi-state">{t(`shop.logistics.state.${parcel.status}`)}</div>
-        <div className="logi-company" data-outside-text>
-          {parcel.company}
+        <div className="logi-company">
+          {parcel.companyCode && KNOWN_COMPANIES.includes(parcel.companyCode) ? (
+            t(`shop.logistics.company.${parcel.companyCode}`)
+          ) : (
+            <span data-outside-text>{parcel.company || parcel.companyCode}</span>
+          )}
         </div>
         <div className="logi-track">
           <span>
@@ -57,15 +102,15 @@ export function LogisticsView({ parcel }: { parcel: ParcelView }) {
           <Steps direction="vertical" current={0}>
             {parcel.events.map((e, i) => (
               <Steps.Step
-                key={`${e.at}-${e.status}`}
-                title={t(`shop.logistics.event.${e.status}`)}
+                key={`${e.at}-${e.status}-${e.location}-${e.description}`}
+                title={t(`shop.logistics.event.${e.status}`, { defaultValue: t('shop.logistics.event.in_transit') })}
                 description={
                   <span className="logi-event">
-                    <span data-outside-text>{e.description}</span>
+                    <CarrierWords text={e.description} language={e.descriptionLanguage} />
                     <span className="muted">
                       {formatDateTime(e.at)}
                       {e.location ? ' · ' : ''}
-                      {e.location ? <span data-user-text>{e.location}</span> : null}
+                      {e.location ? <span className="logi-place">{e.location}</span> : null}
                     </span>
                   </span>
                 }

@@ -655,6 +655,7 @@ export function mallOrder(now: number, l: Language): ShopOrderDetails {
           at: now - 2 * DAY,
           status: 'in_transit',
           description: tri('Left the Shenzhen sorting centre', '已离开深圳转运中心', '已離開深圳轉運中心')[l],
+          descriptionLanguage: l,
           location: REGIONS.shenzhen.name[l],
         },
       ],

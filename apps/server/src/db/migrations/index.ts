@@ -42,6 +42,7 @@ import * as m0074 from './0074_iot_realname_consents.ts';
 import * as m0078 from './0078_iot_carrier_operations.ts';
 import * as m0082 from './0082_iot_carrier_accounts.ts';
 import * as m0090 from './0090_iot_carrier_recon.ts';
+import * as m0095 from './0095_shipment_tracking.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -89,6 +90,7 @@ const all: Record<string, DialectMigration> = {
   '0078_iot_carrier_operations': m0078,
   '0082_iot_carrier_accounts': m0082,
   '0090_iot_carrier_recon': m0090,
+  '0095_shipment_tracking': m0095,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

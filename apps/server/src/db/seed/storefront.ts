@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { chinaStamp } from '../../lib/order-no.ts';
 import { generateNumbers } from '../../modules/numbers/generator.ts';
 import { insertNumbers } from '../../modules/numbers/repository.ts';
-import { logisticsSimulator } from '../../providers/logistics/provider.ts';
+import { eventKey, logisticsSimulator } from '../../providers/logistics/provider.ts';
 import type { Database } from '../schema.ts';
 
 /** Size of the demo inventory. */
@@ -116,6 +116,8 @@ async function seedOrders(db: Kysely<Database>, now: number): Promise<void> {
         companyCode: 'SIMEX',
         fromCity: '深圳市',
         toCity: '深圳市',
+        fromArea: '440300',
+        toArea: '440300',
         createdAt: shippedAt,
       };
       const events = await simulator.track(ref, now);
@@ -126,10 +128,12 @@ async function seedOrders(db: Kysely<Database>, now: number): Promise<void> {
           order_type: 'number',
           order_id: order.id,
           company_code: ref.companyCode,
-          company_name: '模拟速运 SimExpress',
+          company_name: 'SimExpress',
           tracking_no: ref.trackingNo,
           from_city: ref.fromCity,
           to_city: ref.toCity,
+          from_area: ref.fromArea,
+          to_area: ref.toArea,
           status: delivered ? 'delivered' : 'in_transit',
           delivered_at: delivered?.at ?? null,
           created_at: shippedAt,
@@ -139,7 +143,18 @@ async function seedOrders(db: Kysely<Database>, now: number): Promise<void> {
         .executeTakeFirstOrThrow();
       await db
         .insertInto('shipment_events')
-        .values(events.map((e, seq) => ({ shipment_id: shipment.id, seq: seq + 1, ...e })))
+        .values(
+          events.map((e, seq) => ({
+            shipment_id: shipment.id,
+            seq: seq + 1,
+            at: e.at,
+            status: e.status,
+            description: e.text,
+            location: e.place,
+            area_code: e.areaCode,
+            event_key: eventKey(e),
+          })),
+        )
         .execute();
     }
     if (review) {

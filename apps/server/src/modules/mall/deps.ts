@@ -10,6 +10,8 @@ import { divisionNameIn, isMunicipalDistricts, type Site } from '../site/service
 export const ORDER_TYPE = 'mall';
 /** Where mall parcels leave from (the logistics simulator's origin). */
 export const WAREHOUSE_CITY = '深圳市';
+/** Its division code (Shenzhen). */
+export const WAREHOUSE_AREA = '440300';
 
 export interface MallDeps extends Deps {
   payments: Payments;

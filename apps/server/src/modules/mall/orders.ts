@@ -26,7 +26,7 @@ import { cardById, lockCard } from '../iot-sims/service.ts';
 import type { PaymentRow } from '../payments/service.ts';
 import { divisionName } from '../site/service.ts';
 import { deliveriesOf, goodsOnSale, onlineMethods, storeView } from './catalogue.ts';
-import { addressText, type MallDeps, ORDER_TYPE, WAREHOUSE_CITY } from './deps.ts';
+import { addressText, type MallDeps, ORDER_TYPE, WAREHOUSE_AREA, WAREHOUSE_CITY } from './deps.ts';
 import * as repo from './repository.ts';
 
 type Trx = Kysely<Database>;
@@ -57,7 +57,7 @@ async function details(deps: MallDeps, o: repo.OrderRow, language: Language): Pr
   const [texts, store, shipment] = await Promise.all([
     textsFor(db, language, 'mall_goods', [o.goods_id]),
     o.store_id === null ? Promise.resolve(undefined) : repo.storeById(db, o.store_id),
-    o.shipped_at === null ? Promise.resolve(null) : deps.logistics.forOrder(ORDER_TYPE, o.id),
+    o.shipped_at === null ? Promise.resolve(null) : deps.logistics.forOrder(ORDER_TYPE, o.id, language),
   ]);
   // A delivery recorded just now completed the order: read it again.
   const current = shipment?.status === 'delivered' && o.status === 'shipped' ? ((await repo.orderByNo(db, o.order_no)) ?? o) : o;
@@ -357,6 +357,8 @@ export async function shipShopOrder(deps: MallDeps, orderNo: string, trackingNo?
           reference: o.order_no,
           fromCity: WAREHOUSE_CITY,
           toCity: divisionName(o.city) ?? '',
+          fromArea: WAREHOUSE_AREA,
+          toArea: o.city,
           ...(trackingNo ? { trackingNo } : {}),
         },
         now,

@@ -48,6 +48,8 @@ export function awaitingPayment(deps: OrderDeps, owner: Owner, now: number) {
 
 /** Where parcels leave from (the simulator's origin). */
 export const WAREHOUSE_CITY = '深圳市';
+/** Its division code (Shenzhen). */
+export const WAREHOUSE_AREA = '440300';
 
 export interface DeliveryAddress {
   province: string;

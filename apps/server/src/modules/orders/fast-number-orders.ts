@@ -11,7 +11,7 @@ import { loginTimeout, verifyCode } from '../auth/service.ts';
 import { divisionName, type Promoter } from '../site/service.ts';
 import type { Uploads } from '../uploads/service.ts';
 import { buyerOwner } from '../uploads/service.ts';
-import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, visibleTo, WAREHOUSE_CITY } from './common.ts';
+import { addressOf, checkAddress, checkOwner, type OrderDeps, type Owner, visibleTo, WAREHOUSE_AREA, WAREHOUSE_CITY } from './common.ts';
 import * as repo from './fast-number-repository.ts';
 
 /**
@@ -250,6 +250,8 @@ export async function advanceFastNumberOrder(
           reference: o.order_no,
           fromCity: WAREHOUSE_CITY,
           toCity: divisionName(o.city) ?? '',
+          fromArea: WAREHOUSE_AREA,
+          toArea: o.city,
         },
         now,
       );
@@ -257,9 +259,9 @@ export async function advanceFastNumberOrder(
   });
 }
 
-export async function fastNumberLogistics(deps: OrderDeps, owner: Owner, no: string) {
+export async function fastNumberLogistics(deps: OrderDeps, owner: Owner, no: string, language: Language) {
   const o = await ownOrder(deps, owner, no);
-  const s = await deps.logistics.forOrder(FAST_NUMBER_ORDER_TYPE, o.id);
+  const s = await deps.logistics.forOrder(FAST_NUMBER_ORDER_TYPE, o.id, language);
   if (!s) throw invalid('orderNo', 'orders.notShipped');
   return { orderNo: o.order_no, ...s };
 }

@@ -24,6 +24,7 @@ import {
   type Owner,
   payReturnUrl,
   visibleTo,
+  WAREHOUSE_AREA,
   WAREHOUSE_CITY,
 } from './common.ts';
 import * as repo from './goods-repository.ts';
@@ -244,9 +245,14 @@ export async function goodsPayResult(deps: OrderDeps, owner: Owner, no: string):
   return { orderNo: o.order_no, orderStatus: o.status, paid, amount: o.amount, payment };
 }
 
-export async function goodsOrderLogistics(deps: OrderDeps, owner: Owner, no: string): Promise<ShipmentView & { orderNo: string }> {
+export async function goodsOrderLogistics(
+  deps: OrderDeps,
+  owner: Owner,
+  no: string,
+  language: Language,
+): Promise<ShipmentView & { orderNo: string }> {
   const o = await ownOrder(deps, owner, no);
-  const s = await deps.logistics.forOrder(GOODS_ORDER_TYPE, o.id);
+  const s = await deps.logistics.forOrder(GOODS_ORDER_TYPE, o.id, language);
   if (!s) throw invalid('orderNo', 'orders.notShipped');
   return { orderNo: o.order_no, ...s };
 }
@@ -267,6 +273,8 @@ export async function shipGoodsOrder(deps: OrderDeps, no: string, now = deps.now
         reference: o.order_no,
         fromCity: WAREHOUSE_CITY,
         toCity: divisionName(o.city) ?? '',
+        fromArea: WAREHOUSE_AREA,
+        toArea: o.city,
         trackingNo,
       },
       now,

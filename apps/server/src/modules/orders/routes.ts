@@ -208,7 +208,7 @@ export function orderRoutes(deps: orders.OrderDeps, uploads: Uploads) {
           response: { 200: envelope(orderLogistics) },
         },
       },
-      async (req) => ok(await orders.orderLogistics(deps, await ownerOf(req), req.query.orderNo)),
+      async (req) => ok(await orders.orderLogistics(deps, await ownerOf(req), req.query.orderNo, req.ctx.language)),
     );
   };
 }

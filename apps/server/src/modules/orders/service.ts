@@ -26,6 +26,7 @@ import {
   type Owner,
   payReturnUrl,
   visibleTo,
+  WAREHOUSE_AREA,
   WAREHOUSE_CITY,
 } from './common.ts';
 import * as fastOrders from './fast-number-orders.ts';
@@ -300,11 +301,16 @@ export async function payResult(deps: OrderDeps, owner: Owner, no: string): Prom
   return { orderNo: o.order_no, orderStatus: o.status, paid, amount: o.amount, payment };
 }
 
-export async function orderLogistics(deps: OrderDeps, owner: Owner, no: string): Promise<ShipmentView & { orderNo: string }> {
-  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsOrderLogistics(deps, owner, no);
-  if (fastOrders.isFastNumberOrderNo(no)) return fastOrders.fastNumberLogistics(deps, owner, no);
+export async function orderLogistics(
+  deps: OrderDeps,
+  owner: Owner,
+  no: string,
+  language: Language,
+): Promise<ShipmentView & { orderNo: string }> {
+  if (goodsOrders.isGoodsOrderNo(no)) return goodsOrders.goodsOrderLogistics(deps, owner, no, language);
+  if (fastOrders.isFastNumberOrderNo(no)) return fastOrders.fastNumberLogistics(deps, owner, no, language);
   const o = await ownOrder(deps, owner, no);
-  const s = await deps.logistics.forOrder(ORDER_TYPE, o.id);
+  const s = await deps.logistics.forOrder(ORDER_TYPE, o.id, language);
   if (!s) throw invalid('orderNo', 'orders.notShipped');
   return { orderNo: o.order_no, ...s };
 }
@@ -330,6 +336,8 @@ export async function shipOrder(deps: OrderDeps, no: string, now = deps.now(), t
         reference: o.order_no,
         fromCity: WAREHOUSE_CITY,
         toCity: divisionName(o.city) ?? '',
+        fromArea: WAREHOUSE_AREA,
+        toArea: o.city,
         trackingNo,
       },
       now,
