@@ -4,7 +4,7 @@ import { DAY_MS, dayStart } from '../apps/server/src/lib/flow-math.ts';
 import { makeAgent } from '../apps/server/src/modules/agents/test-kit.ts';
 import { makeCard } from '../apps/server/src/modules/iot-money/test-kit.ts';
 import { startFakeOneLink } from '../apps/server/src/providers/carrier/fake-onelink.ts';
-import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
+import { consoleContext, DEMO_OWNER, openConsolePage, phoneContext, signInConsole } from './support/console.ts';
 import { withInstance } from './support/instance.ts';
 import { logIn } from './support/sim.ts';
 
@@ -32,14 +32,8 @@ test('the owner adds a OneLink account, tests it and assigns a card; the holder 
     });
     fake.addCard(card.simNo, card.iccid);
 
-    const consoleContext = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      isMobile: false,
-      hasTouch: false,
-      deviceScaleFactor: 1,
-      locale: 'zh-CN',
-    });
-    const page = await consoleContext.newPage();
+    const desk = await consoleContext(browser);
+    const page = await desk.newPage();
     await signInConsole(page, DEMO_OWNER);
     await openConsolePage(page, { name: '运营商账号' });
     await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
@@ -79,16 +73,10 @@ test('the owner adds a OneLink account, tests it and assigns a card; the holder 
     await expect(row).toContainText('上轮同步 1 张', { timeout: 60_000 });
     await page.screenshot({ path: 'test-results/admin-carrier-accounts.zh-Hans.png' });
     expect(fake.requests.some((r) => r.path === 'query/sim-data-usage-daily/batch' && r.params.msisdns === card.simNo)).toBe(true);
-    await consoleContext.close();
+    await desk.close();
 
     // The holder: three closed days of 300 MB each, as OneLink counted them, and how old they are.
-    const holderContext = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'en-US',
-    });
+    const holderContext = await phoneContext(browser);
     const holder = await holderContext.newPage();
     await logIn(holder, card.simNo);
     await expect(holder.getByTestId('flow-used')).toHaveText('900 MB');

@@ -3,7 +3,7 @@ import { DurationUnit } from '@simshop/contract/iot';
 import { makeAgent } from '../apps/server/src/modules/agents/test-kit.ts';
 import { makeCard } from '../apps/server/src/modules/iot-money/test-kit.ts';
 import { startFakeOneLink } from '../apps/server/src/providers/carrier/fake-onelink.ts';
-import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
+import { consoleContext, DEMO_OWNER, openConsolePage, phoneContext, signInConsole } from './support/console.ts';
 import { withInstance } from './support/instance.ts';
 import { logIn } from './support/sim.ts';
 
@@ -47,13 +47,7 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
     atOperator.stopReason = '05';
 
     // The holder: the server reads the card at its storefront's account (routes are read every 30 s).
-    const holderContext = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'en-US',
-    });
+    const holderContext = await phoneContext(browser);
     const holder = await holderContext.newPage();
     await logIn(holder, card.simNo);
     const cause = holder.getByTestId('cause-carrierStopped');
@@ -88,14 +82,8 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
       await app.iotCarrierRecon.checkCard(unnamed.id, Date.now());
     });
 
-    const consoleContext = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      isMobile: false,
-      hasTouch: false,
-      deviceScaleFactor: 1,
-      locale: 'zh-CN',
-    });
-    const page = await consoleContext.newPage();
+    const desk = await consoleContext(browser);
+    const page = await desk.newPage();
     await signInConsole(page, DEMO_OWNER);
     await openConsolePage(page, { name: '运营商对账' });
     await page.getByRole('combobox', { name: '店铺' }).fill(shop.promoCode);
@@ -154,7 +142,7 @@ test('the holder is told China Mobile stopped data for its monthly limit; the ow
     await expect(realname).toContainText('已说明');
     await expect(realname).toContainText('柜台已实名，资料未同步');
     await page.screenshot({ path: 'test-results/admin-carrier-recon-resolved.zh-Hans.png' });
-    await consoleContext.close();
+    await desk.close();
   } finally {
     await fake.close();
   }

@@ -97,6 +97,7 @@ test.describe('the console in English, every page of its menu', () => {
         )
         .evaluateAll((els) =>
           els
+            // biome-ignore lint/performance/useDomNodeTextContent: what is shown, not the text of hidden parts
             .map((el) => (el as HTMLElement).innerText.trim())
             .filter((text) => /[\u4e00-\u9fff]/.test(text) && !/(简体中文|繁體中文)/.test(text)),
         );

@@ -94,6 +94,7 @@ async function trackedOrder(browser: import('@playwright/test').Browser, request
 }
 
 async function visibleText(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: what is shown, not the text of hidden parts
   return page.locator('body').innerText();
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 /** An operator's sign-in: mobile, password and the TOTP secret of its authenticator. */
@@ -54,4 +54,26 @@ export async function openConsolePage(page: Page, item: { name: string; exact?: 
   const entry = page.getByRole('menu').getByRole('menuitem', item);
   await entry.click();
   await expect(entry).toHaveClass(/ant-menu-item-selected/);
+}
+
+/** A browser context as an operator's desktop browser: 1280 px, Chinese. */
+export function consoleContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    deviceScaleFactor: 1,
+    locale: 'zh-CN',
+  });
+}
+
+/** A browser context as a holder's phone: 375 px, English. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'en-US',
+  });
 }
