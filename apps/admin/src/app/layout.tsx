@@ -1,13 +1,13 @@
 import type { OperatorRole } from '@simshop/contract/admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Select, Space, Spin, Typography } from 'antd';
+import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { LanguagePicker } from '../components/language-picker.tsx';
+import { useOperator } from '../components/use-operator.ts';
 import { api, setSignedOutHandler } from '../lib/api.ts';
-import { LANGUAGES, type Language, setLanguage } from '../lib/i18n.ts';
 import { getToken, setToken } from '../lib/session.ts';
-import { useOperator } from './use-operator.ts';
 
 /** The side menu: every entry is a page of the router, shown to the roles that may use it. */
 const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
@@ -36,25 +36,6 @@ const MENU: { path: string; key: string; roles: readonly OperatorRole[] }[] = [
   { path: '/carrierAccounts', key: 'carrierAccounts.menu', roles: ['owner', 'agent'] },
   { path: '/carrierReconciliation', key: 'carrierRecon.menu', roles: ['owner', 'agent'] },
 ];
-
-export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  return (
-    <Select
-      aria-label={t('common.language')}
-      size="small"
-      value={i18n.language as Language}
-      onChange={(v) => {
-        setLanguage(v);
-        // What the server wrote (names, statuses, messages) is asked for again in the new language.
-        void queryClient.invalidateQueries();
-      }}
-      options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-      style={{ width: 110 }}
-    />
-  );
-}
 
 export function ConsoleLayout() {
   const { t } = useTranslation();

@@ -6,8 +6,8 @@ import { Button, Card, Form, InputNumber, Modal, Select, Space, Table, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { promotersQuery } from '../app/storefront-select.tsx';
-import { useFormSave } from '../app/use-form-save.ts';
+import { promotersQuery } from '../components/storefront-select.tsx';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 

@@ -5,8 +5,8 @@ import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Select, Space
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { StorefrontSelect } from '../app/storefront-select.tsx';
-import { useFormSave } from '../app/use-form-save.ts';
+import { StorefrontSelect } from '../components/storefront-select.tsx';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 
 const KEY = ['admin', 'carrierRecon'];

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Modal, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormSave } from '../app/use-form-save.ts';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { inLanguage, LANGS, TriInput, useStorefront } from './content-shared.tsx';
 

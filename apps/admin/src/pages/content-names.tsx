@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormSave } from '../app/use-form-save.ts';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { traditionalOf, useStorefront } from './content-shared.tsx';
 

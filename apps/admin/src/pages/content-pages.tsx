@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Divider, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormSave } from '../app/use-form-save.ts';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { EMPTY_TRI, inLanguage, TriInput, useStorefront } from './content-shared.tsx';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { promotersQuery, storefrontOptions } from '../app/storefront-select.tsx';
+import { promotersQuery, storefrontOptions } from '../components/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 
 type NamePath = string | (string | number)[];

@@ -5,8 +5,8 @@ import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { TriFields as SharedTriFields } from '../app/tri-fields.tsx';
-import { useFormSave } from '../app/use-form-save.ts';
+import { TriFields as SharedTriFields } from '../components/tri-fields.tsx';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { AgreementsTab } from './content-agreements.tsx';
 import { FrontTab } from './content-front.tsx';

@@ -5,7 +5,7 @@ import { Alert, Card, Col, Row, Segmented, Space, Statistic, Table, Typography }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useOutletContext } from 'react-router';
-import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { StorefrontSelect } from '../components/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 import { DayChart } from './day-chart.tsx';

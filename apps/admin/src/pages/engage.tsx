@@ -34,9 +34,9 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { StorefrontSelect } from '../app/storefront-select.tsx';
-import { TriFields as SharedTriFields } from '../app/tri-fields.tsx';
-import { useFormSave } from '../app/use-form-save.ts';
+import { StorefrontSelect } from '../components/storefront-select.tsx';
+import { TriFields as SharedTriFields } from '../components/tri-fields.tsx';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 import { EngageOrdersTable } from './engage-orders.tsx';

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Descriptions, Drawer, Form, Image, Input, Select, Space, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { StorefrontSelect } from '../components/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';

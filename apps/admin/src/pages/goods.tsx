@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, useServerTable } from '../app/server-table.tsx';
-import { StorefrontSelect } from '../app/storefront-select.tsx';
-import { useFormSave } from '../app/use-form-save.ts';
+import { FilterBar, useServerTable } from '../components/server-table.tsx';
+import { StorefrontSelect } from '../components/storefront-select.tsx';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 

@@ -29,7 +29,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { promotersQuery, storefrontOptions } from '../app/storefront-select.tsx';
+import { promotersQuery, storefrontOptions } from '../components/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, InputNumber, Modal, Row, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TriFields } from '../app/tri-fields.tsx';
-import { useFormSave } from '../app/use-form-save.ts';
+import { TriFields } from '../components/tri-fields.tsx';
+import { useFormSave } from '../components/use-form-save.ts';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 

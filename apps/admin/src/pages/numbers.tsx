@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CsvImport } from '../app/csv-import.tsx';
+import { CsvImport } from '../components/csv-import.tsx';
 import { api } from '../lib/api.ts';
 import { yuan } from '../lib/money.ts';
 

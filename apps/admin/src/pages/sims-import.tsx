@@ -2,7 +2,7 @@ import type { SimImportLineView } from '@simshop/contract/admin-sims';
 import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CsvImport } from '../app/csv-import.tsx';
+import { CsvImport } from '../components/csv-import.tsx';
 
 /** Imports SIM cards from a CSV: a preview with each line's problem, then the good lines are added. */
 export function SimsImportPage() {

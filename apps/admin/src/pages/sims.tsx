@@ -2,8 +2,8 @@ import type { AdminSim } from '@simshop/contract/admin-sims';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FilterBar, useServerTable } from '../app/server-table.tsx';
-import { StorefrontSelect } from '../app/storefront-select.tsx';
+import { FilterBar, useServerTable } from '../components/server-table.tsx';
+import { StorefrontSelect } from '../components/storefront-select.tsx';
 import { yuan } from '../lib/money.ts';
 
 interface Filter {

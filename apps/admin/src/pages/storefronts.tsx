@@ -5,7 +5,7 @@ import { App, Button, Card, Descriptions, Drawer, Form, Input, Modal, Select, Sp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { promotersQuery } from '../app/storefront-select.tsx';
+import { promotersQuery } from '../components/storefront-select.tsx';
 import { api } from '../lib/api.ts';
 import { showRefusal } from '../lib/form-errors.ts';
 import { yuan } from '../lib/money.ts';
