@@ -41,6 +41,7 @@ import * as m0070 from './0070_iot_carrier_usage_marks.ts';
 import * as m0074 from './0074_iot_realname_consents.ts';
 import * as m0078 from './0078_iot_carrier_operations.ts';
 import * as m0082 from './0082_iot_carrier_accounts.ts';
+import * as m0105 from './0105_iot_session_proof.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -87,6 +88,7 @@ const all: Record<string, DialectMigration> = {
   '0074_iot_realname_consents': m0074,
   '0078_iot_carrier_operations': m0078,
   '0082_iot_carrier_accounts': m0082,
+  '0105_iot_session_proof': m0105,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
