@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support/sim.ts';
+import { logInProven } from './support/sim.ts';
 
 /**
  * One machine one code and Wi-Fi cards in the browser: a stranger scans MF0000000001's code, tops it
@@ -100,7 +100,7 @@ test('a visitor makes a Wi-Fi card, its link shows the network and the join QR, 
 });
 
 test('the holder of MF0000000001 reaches the Wi-Fi page from the dashboard and sees both bands with their QR', async ({ page }) => {
-  await logIn(page, DEVICE);
+  await logInProven(page, DEVICE);
   await page.getByTestId('device-wifi-link').click();
   await expect(page).toHaveURL(/#\/pages-sub\/wifi\/index$/);
   await expect(page.getByTestId('wifi-band-2.4G').getByTestId('wifi-qr')).toBeVisible();
