@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support/sim.ts';
+import { api, logInProven, session } from './support/sim.ts';
 
 /**
  * One machine one code and Wi-Fi cards in the browser: a stranger scans MF0000000001's code, tops it
@@ -100,12 +100,15 @@ test('a visitor makes a Wi-Fi card, its link shows the network and the join QR, 
 });
 
 test('the holder of MF0000000001 reaches the Wi-Fi page from the dashboard and sees both bands with their QR', async ({ page }) => {
-  await logIn(page, DEVICE);
+  await logInProven(page, DEVICE);
   await page.getByTestId('device-wifi-link').click();
   await expect(page).toHaveURL(/#\/pages-sub\/wifi\/index$/);
   await expect(page.getByTestId('wifi-band-2.4G').getByTestId('wifi-qr')).toBeVisible();
   await expect(page.getByTestId('wifi-band-5G').getByTestId('wifi-qr')).toBeVisible();
-  const band24 = (await deviceInfo(page.request)).device.wifis.find((w) => w.wifiType === '2.4G')!;
+  // The holder's own (proven) session reads the password; a login by number alone would not.
+  const band24 = (await api<DeviceInfo>(page.request, '/api/iot/simInfo', await session(page))).device.wifis.find(
+    (w) => w.wifiType === '2.4G',
+  )!;
   await expect(page.getByTestId('wifi-band-2.4G').getByTestId('wifi-ssid')).toHaveText(band24.wifiName);
 
   // Sharing a band makes a link that shows that band to whoever opens it.

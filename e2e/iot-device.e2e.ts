@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, logIn, session } from './support/sim.ts';
+import { api, logInProven, session } from './support/sim.ts';
 
 /**
  * Device control in the browser on the demo portable Wi-Fi MF0000000001 (the built-in device
@@ -18,7 +18,7 @@ interface Wifi {
 
 test('change the 2.4G Wi-Fi password and see the device apply it', async ({ page }) => {
   test.setTimeout(90_000);
-  await logIn(page, DEVICE);
+  await logInProven(page, DEVICE);
   const s = await session(page);
 
   // The dashboard shows nine menus, then "More": device settings is among the later ones.
@@ -77,7 +77,7 @@ test('change the 2.4G Wi-Fi password and see the device apply it', async ({ page
 
 test('switch the device to its other SIM and see it come on line', async ({ page }) => {
   test.setTimeout(90_000);
-  await logIn(page, DEVICE);
+  await logInProven(page, DEVICE);
   const s = await session(page);
   await page.getByRole('button', { name: 'More', exact: true }).first().click();
   await page.getByRole('button', { name: 'Switch network' }).first().click();
@@ -113,7 +113,7 @@ test('switch the device to its other SIM and see it come on line', async ({ page
 
 test('let a phone on the device Wi-Fi through with a code sent to its owner', async ({ page }) => {
   test.setTimeout(90_000);
-  await logIn(page, DEVICE);
+  await logInProven(page, DEVICE);
   const s = await session(page);
   await page.getByRole('button', { name: 'More', exact: true }).first().click();
   await page.getByRole('button', { name: 'Phone access' }).first().click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, logIn, session } from './support/sim.ts';
+import { api, logInProven, session } from './support/sim.ts';
 
 /**
  * The security centre of the demo portable Wi-Fi MF0000000001 (the built-in device simulator): from
@@ -21,7 +21,7 @@ interface Inbox {
 
 test('block a phone on the Wi-Fi, see it blocked, and read the SIM message', async ({ page }) => {
   test.setTimeout(90_000);
-  await logIn(page, DEVICE);
+  await logInProven(page, DEVICE);
   const s = await session(page);
 
   await page.goto('/shop/#/pages-sub/iot/deviceManage/index');

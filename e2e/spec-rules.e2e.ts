@@ -3,6 +3,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { PREVIEW_SIM_NO } from '@simshop/contract/admin-layouts';
 import { Header } from '@simshop/contract/headers';
 import { withInstance } from './support/instance.ts';
+import { proveSession } from './support/sim.ts';
 
 /**
  * Rules of the spec a shopper or a card holder meets, taken literally: the §7 headers on every
@@ -24,10 +25,11 @@ async function storeSession(page: Page, state: Record<string, unknown>): Promise
 }
 
 /** A SIM session of `sn` stored in the app, its layout's popup already declined. */
-async function simSession(page: Page, sn: string): Promise<void> {
+async function simSession(page: Page, sn: string): Promise<{ simNo: string; token: string }> {
   const reply = await page.request.post('/api/simLogin', { data: { sn, agreeProtocol: true } });
   const { data } = (await reply.json()) as { data: { simNo: string; token: string } };
   await storeSession(page, { simNo: data.simNo, token: data.token, loginSns: [data.simNo], iotIndexPopupPrevent: true });
+  return { simNo: data.simNo, token: data.token };
 }
 
 async function expectSpecHeaders(request: Request, pageUrl: string): Promise<void> {
@@ -66,7 +68,9 @@ test('§8: a 61 met by a background call of My ends the login and opens the logi
 
 test('§5: text fields stop at their limit, typed or pasted', async ({ page }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await simSession(page, DEVICE);
+  // The Wi-Fi settings need a session that proved it holds the card (decision 0105).
+  const device = await simSession(page, DEVICE);
+  await proveSession(page.request, device);
   await page.goto('/shop/#/pages-sub/iot/deviceManage/setSsidPwd/index');
   // The Wi-Fi name: an SSID is at most 32 bytes, so never more than 32 characters.
   const ssid = page.getByRole('textbox', { name: 'Wi-Fi name' });

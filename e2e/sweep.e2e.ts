@@ -6,6 +6,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import * as OpenCC from 'opencc-js';
 import { type AuditResult, audit } from './support/audit.ts';
 import { pageTable } from './support/routes.ts';
+import { proveSession } from './support/sim.ts';
 import { internalTextProblems } from './support/text-checks.ts';
 
 /**
@@ -105,6 +106,8 @@ async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   const device = await json<{ token: string; simNo: string }>(
     await request.post('/api/simLogin', { data: { sn: DEVICE, agreeProtocol: true } }),
   );
+  // The device's pages show their content to a session that proved it holds the card (decision 0105).
+  await proveSession(request, device);
   return {
     device: { simNo: device.simNo, token: device.token },
     sessionId,

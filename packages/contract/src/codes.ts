@@ -24,6 +24,11 @@ export const Code = {
   PAY_PASSWORD_REQUIRED: 41001,
   /** Real-name authentication required before this operation. */
   REALNAME_REQUIRED: 41002,
+  /**
+   * The SIM session has not proved possession of the card (a login by number alone): prove it
+   * with POST /api/iot/simProve (SMS code to the bound phone or the card password) and retry.
+   */
+  DEVICE_PROOF_REQUIRED: 41003,
 } as const;
 
 export type CodeName = keyof typeof Code;

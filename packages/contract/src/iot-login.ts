@@ -64,3 +64,21 @@ export type SimSession = z.infer<typeof simSession>;
 
 /** POST /api/iot/changeSim: switch the session to another SIM of the same device. */
 export const changeSimBody = z.object({ simNo: z.string().trim().min(1).max(32) });
+
+/**
+ * POST /api/iot/simProve: the session proves possession of the card, by the code POST
+ * /api/iot/simProofCode sent to the bound phone, or by the card password (decision 0105).
+ */
+export const simProveBody = z.object({
+  code: z
+    .string()
+    .regex(/^\d{6}$/, msg('validation.smsCode'))
+    .optional(),
+  cardPassword: z.string().min(1).max(64).optional(),
+});
+export type SimProveBody = z.infer<typeof simProveBody>;
+export const simProveReply = z.object({
+  proven: z.boolean(),
+  simInfo: simInfo.describe('the card as the proven session now sees it (Wi-Fi passwords included)'),
+});
+export type SimProveReply = z.infer<typeof simProveReply>;

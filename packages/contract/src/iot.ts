@@ -222,6 +222,9 @@ export const simInfo = z.object({
   allowRemoveBreak: flag('the holder may remove the break now (POST /api/iot/simRemoveBreak)'),
   breakPopupAttr: breakPopupAttr.nullable(),
   device: deviceInfo.nullable(),
+  sessionProven: flag(
+    "the session proved possession of the card (SMS code or card password): until it does, Wi-Fi passwords read empty and the device's secrets and controls answer 41003 (POST /api/iot/simProve)",
+  ),
   viceSims: z.array(viceSim).describe('SIMs of the same device, this one included; empty for a plain SIM'),
   capabilities: z
     .array(capability)

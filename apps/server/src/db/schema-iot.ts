@@ -152,6 +152,8 @@ export interface IotTables {
     created_at: number;
     expires_at: number;
     revoked_at: number | null;
+    /** When the session proved possession (SMS code or card password); null until then. */
+    proven_at: number | null;
   };
   iot_login_codes: {
     id: Generated<number>;

@@ -146,6 +146,7 @@ export function demoSimInfo(now: number, l: Language): SimInfo {
     breakRemoveAt: null,
     allowRemoveBreak: false,
     breakPopupAttr: null,
+    sessionProven: true,
     device: {
       deviceNo: DEVICE_NO,
       model: 'MF-800',

@@ -43,6 +43,7 @@ import * as m0078 from './0078_iot_carrier_operations.ts';
 import * as m0082 from './0082_iot_carrier_accounts.ts';
 import * as m0090 from './0090_iot_carrier_recon.ts';
 import * as m0095 from './0095_shipment_tracking.ts';
+import * as m0105 from './0105_iot_session_proof.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -91,6 +92,7 @@ const all: Record<string, DialectMigration> = {
   '0082_iot_carrier_accounts': m0082,
   '0090_iot_carrier_recon': m0090,
   '0095_shipment_tracking': m0095,
+  '0105_iot_session_proof': m0105,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

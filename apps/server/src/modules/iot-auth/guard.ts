@@ -4,7 +4,7 @@ import type { AuthedSim, SessionCompanion, SimSessions } from './service.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The SIM session of an IoT call (set by the guard of the /api/iot scope). */
-    sim: AuthedSim;
+    sim: AuthedSim & { simNo: string };
     /**
      * What the scope's session companion read with the session in this request (see
      * `guardSimScope`); undefined when the session came from the cache or the scope has none.

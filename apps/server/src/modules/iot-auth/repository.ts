@@ -11,6 +11,8 @@ export interface SessionRow {
   sim_no: string;
   expires_at: number;
   revoked_at: number | null;
+  /** When the session proved possession of the card; null until it does (decision 0105). */
+  proven_at: number | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export function sessionReader(db: Kysely<Database>, dialect: DialectName, join: 
         'sess.sim_no as sess_sim_no',
         'sess.expires_at as sess_expires_at',
         'sess.revoked_at as sess_revoked_at',
+        'sess.proven_at as sess_proven_at',
       ]) as unknown as SessionQuery;
   const one = prepared((q: Kysely<Database>, tokenHash: string) => join(session(q).where('sess.token_hash', '=', tokenHash)));
   const many = prepared((q: Kysely<Database>, tokenHashes: string[]) =>
@@ -62,6 +65,7 @@ export function sessionReader(db: Kysely<Database>, dialect: DialectName, join: 
         sim_no: row.sess_sim_no,
         expires_at: row.sess_expires_at,
         revoked_at: row.sess_revoked_at,
+        proven_at: row.sess_proven_at ?? null,
       } as SessionRow,
       row,
     };
@@ -73,7 +77,16 @@ const GATHERED_MAX = 64;
 
 export async function insertSession(
   db: Kysely<Database>,
-  s: { token_hash: string; sim_id: number; sim_no: string; login_mode: string; ip: string; created_at: number; expires_at: number },
+  s: {
+    token_hash: string;
+    sim_id: number;
+    sim_no: string;
+    login_mode: string;
+    ip: string;
+    created_at: number;
+    expires_at: number;
+    proven_at: number | null;
+  },
 ) {
   await db
     .insertInto('iot_sim_sessions')
@@ -83,6 +96,11 @@ export async function insertSession(
 
 export async function revokeSession(db: Kysely<Database>, id: number, now: number) {
   await db.updateTable('iot_sim_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Marks a live session proven (it keeps the first time it was). */
+export async function proveSession(db: Kysely<Database>, id: number, now: number) {
+  await db.updateTable('iot_sim_sessions').set({ proven_at: now }).where('id', '=', id).where('proven_at', 'is', null).execute();
 }
 
 /** login: the card's bound phone; bind: a phone being bound; terminal: a phone joining the card's device Wi-Fi. */

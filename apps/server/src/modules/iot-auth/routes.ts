@@ -1,5 +1,13 @@
 import { envelope } from '@simshop/contract/envelope';
-import { changeSimBody, simLoginBody, simLoginCodeBody, simLoginCodeReply, simSession } from '@simshop/contract/iot-login';
+import {
+  changeSimBody,
+  simLoginBody,
+  simLoginCodeBody,
+  simLoginCodeReply,
+  simProveBody,
+  simProveReply,
+  simSession,
+} from '@simshop/contract/iot-login';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
@@ -74,5 +82,42 @@ export async function simSessionRoutes(app: App, auth: SimLogin): Promise<void> 
           log: req.log,
         }),
       ),
+  );
+
+  app.post(
+    '/api/iot/simProofCode',
+    {
+      schema: {
+        tags: ['iot-login'],
+        summary: "Send a code to the card's bound phone that proves the session (the login-code limits apply)",
+        security,
+        response: { 200: envelope(simLoginCodeReply) },
+      },
+    },
+    async (req) =>
+      ok(
+        await auth.sendProofCode(req.sim, {
+          ip: req.ip,
+          now: app.config.now(),
+          language: req.ctx.language,
+          log: req.log,
+          echo: app.config.smsDevCode,
+        }),
+      ),
+  );
+
+  app.post(
+    '/api/iot/simProve',
+    {
+      schema: {
+        tags: ['iot-login'],
+        summary:
+          "Prove the session holds the card (code sent to the bound phone, or the card password): opens the device's secrets and controls",
+        security,
+        body: simProveBody,
+        response: { 200: envelope(simProveReply) },
+      },
+    },
+    async (req) => ok(await auth.prove(req.sim, req.body, { ip: req.ip, now: app.config.now(), language: req.ctx.language, log: req.log })),
   );
 }

@@ -5,7 +5,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '@simshop/contract/codes';
 import type { Language } from '@simshop/contract/headers';
-import type { SimLoginBody, SimLoginCodeReply, SimSession } from '@simshop/contract/iot-login';
+import type { SimLoginBody, SimLoginCodeReply, SimProveBody, SimProveReply, SimSession } from '@simshop/contract/iot-login';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LRUCache } from 'lru-cache';
@@ -21,7 +21,7 @@ import { maskMobile } from '../../lib/mask-mobile.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit, type Reservation, release, reserve } from '../../lib/rate-limit.ts';
 import type { Bus } from '../../lib/shared.ts';
-import type { LoginTarget, Sims } from '../iot-sims/service.ts';
+import { asSeenBy, type LoginTarget, type Sims } from '../iot-sims/service.ts';
 import type { Sms, SmsKind } from '../sms/service.ts';
 import type { SessionRow } from './repository.ts';
 import * as repo from './repository.ts';
@@ -61,6 +61,12 @@ export interface AuthedSim {
   sessionId: number;
   simId: number;
   tokenHash: string;
+  /**
+   * The session proved possession of the card (an SMS code to its bound phone or its card
+   * password, at login or since): only such a session reaches the device's secrets and controls
+   * (decision 0105).
+   */
+  proven: boolean;
 }
 
 /**
@@ -86,7 +92,16 @@ function checkSession(session: SessionRow | null, tokenHash: string, simNo: stri
   if (session.revoked_at !== null) throw timeout('sim.loggedOut');
   if (session.expires_at <= now) throw timeout('sim.sessionExpired');
   if (simNo && simNo !== session.sim_no) throw timeout('sim.sessionMismatch');
-  return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash };
+  return { sessionId: session.id, simId: session.sim_id, simNo: session.sim_no, tokenHash, proven: session.proven_at !== null };
+}
+
+/**
+ * Refuses (41003) a session that has not proved possession of the card: a device's secrets (its
+ * Wi-Fi password, clients, messages) and controls need an SMS code to the bound phone or the card
+ * password first (POST /api/iot/simProve, decision 0105).
+ */
+export function requireProven(sim: AuthedSim): void {
+  if (!sim.proven) throw new BizError(Code.DEVICE_PROOF_REQUIRED, 'sim.proofRequired');
 }
 
 export type { SessionQuery } from './repository.ts';
@@ -171,7 +186,7 @@ export class SimSessions {
   }
 
   /** A new session of a card: its token (handed out once) and expiry. */
-  async open(target: LoginTarget, mode: string, ip: string, now: number): Promise<{ token: string; expiresAt: number }> {
+  async open(target: LoginTarget, mode: string, ip: string, now: number, proven: boolean): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + SESSION_TTL_MS;
     await repo.insertSession(this.deps.db, {
@@ -182,8 +197,19 @@ export class SimSessions {
       ip,
       created_at: now,
       expires_at: expiresAt,
+      proven_at: proven ? now : null,
     });
     return { token, expiresAt };
+  }
+
+  /**
+   * Marks a session proven; every instance drops its cached row at once (the revocation channel),
+   * so the next call of the token, anywhere, reads it proven.
+   */
+  async prove(session: AuthedSim, now: number): Promise<void> {
+    await repo.proveSession(this.deps.db, session.sessionId, now);
+    this.#cache.delete(session.tokenHash);
+    this.deps.bus.publish(REVOKED, session.tokenHash);
   }
 
   async revoke(session: AuthedSim, now: number): Promise<void> {
@@ -317,9 +343,16 @@ const SMS_KIND: Record<repo.CodePurpose, SmsKind> = { login: 'simLogin', bind: '
 export class SimLogin {
   constructor(private readonly deps: SimLoginDeps) {}
 
-  private async openSession(target: LoginTarget, mode: string, ip: string, now: number, language: Language): Promise<SimSession> {
-    const { token, expiresAt } = await this.deps.sessions.open(target, mode, ip, now);
-    return { token, simNo: target.simNo, expiresAt, simInfo: await this.deps.sims.getSimInfo(target.simId, now, language) };
+  private async openSession(
+    target: LoginTarget,
+    mode: string,
+    proven: boolean,
+    env: { ip: string; now: number; language: Language },
+  ): Promise<SimSession> {
+    const { ip, now, language } = env;
+    const { token, expiresAt } = await this.deps.sessions.open(target, mode, ip, now, proven);
+    const info = await this.deps.sims.getSimInfo(target.simId, now, language);
+    return { token, simNo: target.simNo, expiresAt, simInfo: asSeenBy(info, proven) };
   }
 
   private async findUsable(sn: string): Promise<LoginTarget> {
@@ -434,21 +467,58 @@ export class SimLogin {
     const { ip, now } = env;
     if (!body.agreeProtocol) throw invalid('agreeProtocol', 'sim.agreementRequired');
     const sn = body.sn;
-    const { target, mode } = await withLoginTry(this.deps.db.db, sn, ip, now, body.code !== undefined, async () => {
+    const { target, mode, proven } = await withLoginTry(this.deps.db.db, sn, ip, now, body.code !== undefined, async () => {
       const found = await this.findUsable(sn);
       if (body.code !== undefined) {
         await checkCode(this.deps.db.db, found, body.code, now);
-        return { target: found, mode: 'code' };
+        return { target: found, mode: 'code', proven: true };
       }
       if (found.cardPasswordHash !== null) {
         if (!body.cardPassword) throw invalid('cardPassword', 'sim.cardPasswordRequired');
         if (!(await verifySecret(body.cardPassword, found.cardPasswordHash)))
           throw failure(invalid('cardPassword', 'sim.wrongCardPassword'));
+        return { target: found, mode: found.mode as string, proven: true };
       }
-      return { target: found, mode: found.mode as string };
+      // A number alone (it may be read off the device's label) proves nothing: decision 0105.
+      return { target: found, mode: found.mode as string, proven: false };
     });
     await this.deps.sims.refreshIfStale(target, now);
-    return this.openSession(target, mode, ip, now, env.language);
+    return this.openSession(target, mode, proven, env);
+  }
+
+  /**
+   * POST /api/iot/simProofCode: a code to the card's bound phone that proves the session (the
+   * login-code limits apply: one a minute, per network and per card a day).
+   */
+  async sendProofCode(session: AuthedSim & { simNo: string }, env: LoginEnv & { echo: boolean }): Promise<SimLoginCodeReply> {
+    const target = await this.deps.sims.findLoginTarget(session.simNo);
+    if (!target || target.simId !== session.simId) throw fail('sim.gone');
+    if (!target.mobile) throw fail('sim.proofNoPhone');
+    return this.issueCode(target, target.mobile, 'login', env);
+  }
+
+  /**
+   * POST /api/iot/simProve: proves the session by the code sent to the bound phone (its tries are
+   * capped per code, whichever instance answers) or by the card password (under the failed-login
+   * limits of the number, reserved before the check, LOGIN_LIMITS).
+   */
+  async prove(session: AuthedSim & { simNo: string }, body: SimProveBody, env: LoginEnv): Promise<SimProveReply> {
+    const { ip, now } = env;
+    if (body.code !== undefined) {
+      await this.useCardCode(session.simId, session.simNo, body.code, ip, now);
+    } else if (body.cardPassword !== undefined) {
+      const password = body.cardPassword;
+      await withLoginTry(this.deps.db.db, session.simNo, ip, now, false, async () => {
+        const target = await this.deps.sims.findLoginTarget(session.simNo);
+        if (!target || target.simId !== session.simId) throw fail('sim.gone');
+        if (target.cardPasswordHash === null) throw invalid('cardPassword', 'sim.noCardPassword');
+        if (!(await verifySecret(password, target.cardPasswordHash))) throw failure(invalid('cardPassword', 'sim.wrongCardPassword'));
+      });
+    } else {
+      throw invalid('code', 'sim.proofMissing');
+    }
+    await this.deps.sessions.prove(session, now);
+    return { proven: true, simInfo: asSeenBy(await this.deps.sims.getSimInfo(session.simId, now, env.language), true) };
   }
 
   async logout(session: AuthedSim, now: number): Promise<void> {
@@ -460,7 +530,8 @@ export class SimLogin {
     const target = await this.deps.sims.findDeviceSibling(session.simId, simNo);
     if (!target) throw invalid('simNo', 'sim.notInDevice');
     if (target.cancelStatus !== 0 || target.status !== 1) throw invalid('simNo', 'sim.cancelledOrDisabled');
-    const next = await this.openSession(target, 'switch', env.ip, env.now, env.language);
+    // The device is the same: a proven session stays proven on its other SIM.
+    const next = await this.openSession(target, 'switch', session.proven, env);
     await this.deps.sessions.revoke(session, env.now);
     return next;
   }

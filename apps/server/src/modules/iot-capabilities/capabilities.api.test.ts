@@ -4,7 +4,7 @@ import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeOperator, randomIp, signIn } from '../admin/test-kit.ts';
 import { makeAgent } from '../agents/test-kit.ts';
 import { makeDevice } from '../iot-device/test-kit.ts';
-import { client, makeCardClient, simLogin } from '../iot-money/test-kit.ts';
+import { client, makeCardClient, provenSimLogin } from '../iot-money/test-kit.ts';
 
 const device = {
   provider: 'simulator' as const,
@@ -27,7 +27,7 @@ const modelOfItsOwn = () => `MiFi ${randomBytes(4).toString('hex')}`;
 
 async function deviceCard(model: string) {
   const d = await makeDevice(t.app, { model });
-  return { ...d, c: client(t.app, await simLogin(t.app, d.first.simNo)) };
+  return { ...d, c: client(t.app, await provenSimLogin(t.app, d.first.simNo)) };
 }
 
 const capabilitiesOf = async (c: ReturnType<typeof client>) => (await c.get('/api/iot/simInfo')).data.capabilities as string[];
@@ -53,7 +53,7 @@ describe('capabilities of a card', () => {
     // The second SIM leaves the device: nothing to switch to.
     const single = await makeDevice(t.app, { model: modelOfItsOwn() });
     await t.app.db.db.updateTable('iot_sims').set({ device_id: null, device_slot: 0 }).where('id', '=', single.second.id).execute();
-    const sc = client(t.app, await simLogin(t.app, single.first.simNo));
+    const sc = client(t.app, await provenSimLogin(t.app, single.first.simNo));
     expect(await capabilitiesOf(sc)).toEqual(['wifiControl', 'fiveG', 'networkMode', 'terminalAuth', 'securityCentre', 'speedUp']);
     const refused = await sc.post('/api/iot/simSwitchNet', { simNo: single.second.simNo });
     expect([refused.code, refused.message]).toEqual([40001, 'This card does not offer this feature.']);

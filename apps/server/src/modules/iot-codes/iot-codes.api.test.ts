@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DAY_MS } from '../../lib/flow-math.ts';
-import { card, client, deliver, expectLedgersExact, key, makeCard, makeCardClient, payAtCashier, simLogin } from '../iot-money/test-kit.ts';
+import {
+  card,
+  client,
+  deliver,
+  expectLedgersExact,
+  key,
+  makeCard,
+  makeCardClient,
+  payAtCashier,
+  provenSimLogin,
+  uniqueMobile,
+} from '../iot-money/test-kit.ts';
 
 let t: TestApp;
 let clock = Date.UTC(2026, 2, 15, 2);
@@ -33,13 +44,13 @@ async function deviceWithCard(wifi: { name24?: string; pass24?: string; name5?: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const made = await makeCard(t.app, { balance: 98765, integral: 50, now: clock });
+  const made = await makeCard(t.app, { balance: 98765, integral: 50, mobile: uniqueMobile(), now: clock });
   await t.app.db.db
     .updateTable('iot_sims')
     .set({ device_id: device.id, device_in_use: 1, source_type: 2 })
     .where('id', '=', made.id)
     .execute();
-  return { ...made, deviceId: device.id, deviceNo, c: client(t.app, await simLogin(t.app, made.simNo)) };
+  return { ...made, deviceId: device.id, deviceNo, c: client(t.app, await provenSimLogin(t.app, made.simNo)) };
 }
 
 describe('Wi-Fi cards', () => {
@@ -149,7 +160,7 @@ describe('Wi-Fi cards', () => {
   });
 
   it('a plain SIM has no device Wi-Fi to show or share, and a device without 5G has no 5G card', async () => {
-    const plain = await makeCardClient(t.app, { now: clock });
+    const plain = await makeCardClient(t.app, { now: clock }, { proven: true });
     const r = await plain.c.post('/api/iot/wifiCreate', { wifiType: '2.4G' });
     expect(r.code).toBe(-1);
     expect(r.message).toContain('this card is not in a Wi-Fi device');

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { shopperOf } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { App } from '../../lib/route.ts';
-import type { SimSessions } from '../iot-auth/service.ts';
+import { requireProven, type SimSessions } from '../iot-auth/service.ts';
 import type { Codes } from './service.ts';
 
 const tags = ['iot-codes'];
@@ -29,6 +29,12 @@ const security = [{ simToken: [] }];
 export async function openCodeRoutes(app: App, codes: Codes, sessions: SimSessions): Promise<void> {
   /** The card of the SIM session of the call (34061 without one). */
   const simOf = async (req: FastifyRequest) => (await sessions.authenticate(req.ctx.simToken, req.ctx.simNo, app.config.now())).simId;
+  /** The same, for a device's Wi-Fi password: the session must have proved possession (41003, decision 0105). */
+  const provenSimOf = async (req: FastifyRequest) => {
+    const sim = await sessions.authenticate(req.ctx.simToken, req.ctx.simNo, app.config.now());
+    requireProven(sim);
+    return sim.simId;
+  };
 
   app.post(
     '/api/site/wifiCreate',
@@ -66,7 +72,7 @@ export async function openCodeRoutes(app: App, codes: Codes, sessions: SimSessio
       ok(
         req.query.token !== undefined
           ? await codes.shareCode(req.query.token)
-          : await codes.deviceCode(await simOf(req), req.query.wifiType!),
+          : await codes.deviceCode(await provenSimOf(req), req.query.wifiType!),
       ),
   );
 
@@ -128,6 +134,8 @@ export async function simCodeRoutes(app: App, codes: Codes): Promise<void> {
   app.post(
     '/api/iot/wifiCreate',
     {
+      // A card carries the Wi-Fi password: a proven session only (decision 0105).
+      onRequest: async (req) => requireProven(req.sim),
       schema: {
         tags,
         summary: 'A Wi-Fi card for a band of the device (it stops working when the device’s name or password changes)',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestAppPair, type TestApp } from '../../../test/helpers.ts';
 import type { DeviceSimulator } from '../../providers/device/simulator.ts';
-import { client, makeCard, simLogin, uniqueMobile } from '../iot-money/test-kit.ts';
+import { client, makeCard, provenSimLogin, uniqueMobile } from '../iot-money/test-kit.ts';
 import { makeDevice } from './test-kit.ts';
 
 const device = {
@@ -18,7 +18,7 @@ afterAll(async () => t.close());
 
 async function loggedIn(spec: Parameters<typeof makeDevice>[1] = {}) {
   const d = await makeDevice(t.app, spec);
-  const headers = await simLogin(t.app, d.first.simNo);
+  const headers = await provenSimLogin(t.app, d.first.simNo);
   return { ...d, c: client(t.app, headers) };
 }
 
@@ -94,7 +94,7 @@ describe('Wi-Fi name and password', () => {
 
   it('a plain SIM has no device to control', async () => {
     const { simNo } = await makeCard(t.app, { mobile: uniqueMobile() });
-    const c = client(t.app, await simLogin(t.app, simNo));
+    const c = client(t.app, await provenSimLogin(t.app, simNo));
     expect(await c.post('/api/iot/iotDevice/restart', {})).toMatchObject({
       code: -1,
       message: 'this card is not in a portable Wi-Fi device',
@@ -287,7 +287,7 @@ describe('two server instances', () => {
     const pair = await createTestAppPair({ device });
     try {
       const d = await makeDevice(pair.apps[0]);
-      const headers = await simLogin(pair.apps[0], d.first.simNo);
+      const headers = await provenSimLogin(pair.apps[0], d.first.simNo);
       const [c0, c1] = pair.apps.map((a) => client(a, headers)) as [C, C];
       const [a, b] = await Promise.all([
         c0.post('/api/iot/simSwitchNet', { simNo: d.second.simNo }),

@@ -23,9 +23,11 @@ import {
   wirelessAuthListBody,
 } from '@simshop/contract/iot-device';
 import { simLoginCodeReply } from '@simshop/contract/iot-login';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { Language } from '../../lib/messages.ts';
 import type { App } from '../../lib/route.ts';
+import { requireProven } from '../iot-auth/service.ts';
 import type { Capability } from '../iot-capabilities/service.ts';
 import type { Sims } from '../iot-sims/service.ts';
 import type { Devices } from './service.ts';
@@ -35,6 +37,11 @@ const security = [{ simToken: [] }];
 const command = { 200: envelope(deviceCommand) };
 /** The capabilities a call on a Wi-Fi band needs: the 5 GHz band needs its own. */
 const wifiOf = (band: string): Capability[] => (band === '5G' ? ['wifiControl', 'fiveG'] : ['wifiControl']);
+/**
+ * The device's secrets (clients, messages) and controls need a session that proved possession of
+ * the card (41003 otherwise, before the body is read): decision 0105. Its status and usage do not.
+ */
+const proven = async (req: FastifyRequest) => requireProven(req.sim);
 
 /** Device control calls of the card's device (registered in the SIM-guarded scope). */
 export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Promise<void> {
@@ -45,6 +52,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/iotDevice/setWiFiSsidPwd',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "Set a band's Wi-Fi name (1–32 bytes) and WPA2 password (8–63 printable characters)",
@@ -60,7 +68,10 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   );
   app.post(
     '/api/iot/iotDevice/setWiFiDisplay',
-    { schema: { tags, summary: "Show or hide a band's Wi-Fi name", security, body: setWifiDisplayBody, response: command } },
+    {
+      onRequest: proven,
+      schema: { tags, summary: "Show or hide a band's Wi-Fi name", security, body: setWifiDisplayBody, response: command },
+    },
     async (req) => {
       await needs(req, wifiOf(req.body.wifiType));
       return ok(await devices.setDisplay(req.sim.simId, req.body));
@@ -68,12 +79,16 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   );
   app.post(
     '/api/iot/iotDevice/restart',
-    { schema: { tags, summary: 'Restart the device (off line for a few seconds)', security, body: restartBody, response: command } },
+    {
+      onRequest: proven,
+      schema: { tags, summary: 'Restart the device (off line for a few seconds)', security, body: restartBody, response: command },
+    },
     async (req) => ok(await devices.restart(req.sim.simId)),
   );
   app.post(
     '/api/iot/iotDevice/close',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "Turn a band's Wi-Fi off (confirm and the pay password) or on again (switchWifi true)",
@@ -90,6 +105,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/iotDevice/reset',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "Factory settings (the device's own Wi-Fi names and passwords), then a restart: confirm and the pay password",
@@ -131,6 +147,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/simSwitchNet',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: 'Switch the device to another of its SIMs (real-named, with a package), or set its network mode (1 auto, 2 fixed)',
@@ -151,6 +168,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/deviceWirelessAuthList',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "Phones that joined the device's Wi-Fi and whether they are authorised",
@@ -167,6 +185,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/deviceTerminalAuthSms',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "Send a code to the owner's phone of a phone that joined the Wi-Fi (the login-code limits apply)",
@@ -191,6 +210,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/deviceTerminalAuth',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: 'Authorise a phone by its code: the device lets it through',
@@ -209,6 +229,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.get(
     '/api/iot/iotDevice/security',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "The device's clients (blocked or not, their traffic), AP isolation, the night Wi-Fi schedule, unread messages",
@@ -226,6 +247,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/iotDevice/blockClient',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: 'Block a client the device has seen (the device refuses it) or let it in again',
@@ -242,6 +264,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/iotDevice/apIsolation',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: 'Turn AP isolation on or off (clients of the Wi-Fi cannot reach each other)',
@@ -258,6 +281,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/iotDevice/wifiSchedule',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: 'The night schedule the device keeps: Wi-Fi off from `off` to `on` (device time UTC+8) on the days chosen',
@@ -274,6 +298,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.get(
     '/api/iot/iotDevice/smsList',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: "The text messages the device's SIM received (newest first, 50) and how many are unread",
@@ -289,6 +314,7 @@ export async function deviceRoutes(app: App, devices: Devices, sims: Sims): Prom
   app.post(
     '/api/iot/iotDevice/smsRead',
     {
+      onRequest: proven,
       schema: {
         tags,
         summary: 'Mark a message read; answers the inbox',

@@ -9,7 +9,7 @@ import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { scheduleAsleep } from '../../providers/device/mifi.ts';
 import type { DeviceSimulator } from '../../providers/device/simulator.ts';
 import { makeOperator, randomIp, signIn } from '../admin/test-kit.ts';
-import { client, makeCardClient, simLogin, uniqueMobile } from '../iot-money/test-kit.ts';
+import { client, makeCardClient, provenSimLogin, uniqueMobile } from '../iot-money/test-kit.ts';
 import { makeDevice } from './test-kit.ts';
 
 const device = {
@@ -30,7 +30,7 @@ const sim = () => t.app.deviceProvider as DeviceSimulator;
 async function onLine() {
   const model = `MiFi ${randomBytes(4).toString('hex')}`;
   const d = await makeDevice(t.app, { model });
-  const c = client(t.app, await simLogin(t.app, d.first.simNo));
+  const c = client(t.app, await provenSimLogin(t.app, d.first.simNo));
   await sim().watch(d.deviceNo);
   await sim().settle();
   return { ...d, model, c };
@@ -306,7 +306,7 @@ describe('the securityCentre capability', () => {
     expect(calls.map((r) => [r.code, r.message])).toEqual(Array(6).fill([40001, 'This card does not offer this feature.']));
     expect((await d.c.post('/api/iot/iotDevice/setWiFiDisplay', { wifiType: '2.4G', showWifi: false })).code).toBe(0);
 
-    const plain = await makeCardClient(t.app);
+    const plain = await makeCardClient(t.app, {}, { proven: true });
     expect((await plain.c.get('/api/iot/iotDevice/security')).code).toBe(40001);
     expect((await plain.c.get('/api/iot/iotDevice/smsList')).code).toBe(40001);
   });

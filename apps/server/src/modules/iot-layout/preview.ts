@@ -109,6 +109,7 @@ export function previewSimInfo(promoCode: string, language: Language, now: numbe
     allowRemoveBreak: false,
     breakPopupAttr: null,
     device: null,
+    sessionProven: true,
     viceSims: [],
     // a plain SIM's: its operator's, all on in a preview
     capabilities: [...OPERATOR_CAPABILITIES],

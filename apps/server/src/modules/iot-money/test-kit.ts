@@ -30,6 +30,27 @@ export async function simLogin(app: App, sn: string, cardPassword?: string): Pro
   return { 'x-sim-token': b.data.token, 'x-sim-no': b.data.simNo };
 }
 
+/**
+ * Logs in by the SMS code sent to the card's bound phone (the demo set-up hands the code back), as
+ * a holder does: the session has proved possession of the card and reaches the device's secrets
+ * and controls (decision 0105).
+ */
+export async function provenSimLogin(app: App, sn: string): Promise<Record<string, string>> {
+  const remoteAddress = `10.78.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const sent = body<{ devCode: string }>(await app.inject({ method: 'POST', url: '/api/simLoginCode', payload: { sn }, remoteAddress }));
+  if (sent.code !== 0) throw new Error(`login code for ${sn} failed: ${sent.message}`);
+  const b = body<{ token: string; simNo: string }>(
+    await app.inject({
+      method: 'POST',
+      url: '/api/simLogin',
+      payload: { sn, code: sent.data.devCode, agreeProtocol: true },
+      remoteAddress,
+    }),
+  );
+  if (b.code !== 0) throw new Error(`login ${sn} failed: ${b.message}`);
+  return { 'x-sim-token': b.data.token, 'x-sim-no': b.data.simNo };
+}
+
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
 
 /**
@@ -262,9 +283,11 @@ export async function makeCard(app: App, spec: CardSpec = {}): Promise<MadeCard>
 }
 
 /** A card of its own, logged in: its numbers and a client on its session. */
-export async function makeCardClient(app: App, spec: CardSpec = {}) {
-  const made = await makeCard(app, spec);
-  return { ...made, c: client(app, await simLogin(app, made.simNo, spec.cardPassword)) };
+export async function makeCardClient(app: App, spec: CardSpec = {}, login: { proven?: boolean } = {}) {
+  // A proven login (an SMS code) needs a bound phone.
+  const made = await makeCard(app, login.proven ? { mobile: uniqueMobile(), ...spec } : spec);
+  const headers = login.proven ? await provenSimLogin(app, made.simNo) : await simLogin(app, made.simNo, spec.cardPassword);
+  return { ...made, c: client(app, headers) };
 }
 
 /** A mobile number no other test uses: 138 and eight random digits. */

@@ -15,7 +15,7 @@ import type { App } from '../../lib/route.ts';
 import { compileSerializer } from '../../lib/schema-compilers.ts';
 import type { Layouts } from '../iot-layout/service.ts';
 import { diagnose } from './diagnosis.ts';
-import { REFRESH_INTERVAL_MS, type ReadView, type Sims } from './service.ts';
+import { asSeenBy, REFRESH_INTERVAL_MS, type ReadView, type Sims } from './service.ts';
 
 const security = [{ simToken: [] }];
 
@@ -33,7 +33,7 @@ export async function simInfoRoute(app: App, sims: Sims): Promise<void> {
     { schema: { tags: ['iot'], summary: 'SIM info of the session (spec §3)', security, response: { 200: envelope(simInfo) } } },
     async (req, reply) => {
       const read = req.simCompanion as ReadView | undefined;
-      const info = await sims.getSimInfoCached(req.sim.simId, app.config.now(), req.ctx.language, read);
+      const info = asSeenBy(await sims.getSimInfoCached(req.sim.simId, app.config.now(), req.ctx.language, read), req.sim.proven);
       let body = replies.get(info);
       if (body === undefined) {
         body = Buffer.from(simInfoReply(ok(info)));
@@ -57,7 +57,10 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
         response: { 200: envelope(simRefreshReply) },
       },
     },
-    async (req) => ok(await sims.forceRefresh(req.sim.simId, app.config.now(), req.ctx.language)),
+    async (req) => {
+      const refreshed = await sims.forceRefresh(req.sim.simId, app.config.now(), req.ctx.language);
+      return ok({ ...refreshed, simInfo: asSeenBy(refreshed.simInfo, req.sim.proven) });
+    },
   );
 
   app.get(
@@ -113,7 +116,7 @@ export async function simRoutes(app: App, sims: Sims, layouts: Layouts): Promise
     async (req) => {
       const now = app.config.now();
       await sims.removeBreak(req.sim.simId, now);
-      return ok(await sims.getSimInfo(req.sim.simId, now, req.ctx.language));
+      return ok(asSeenBy(await sims.getSimInfo(req.sim.simId, now, req.ctx.language), req.sim.proven));
     },
   );
 

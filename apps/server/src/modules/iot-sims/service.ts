@@ -119,6 +119,25 @@ export interface ReadView {
 }
 
 /** SIM cards and devices as the holder sees them. */
+/** The views an unproven session sees, by the card's view they were made from (see asSeenBy). */
+const unprovenViews = new WeakMap<SimInfo, SimInfo>();
+
+/**
+ * The card's view as a session sees it: a session that has not proved possession of the card
+ * (a login by number alone) reads no Wi-Fi password (decision 0105). The copy is kept with the
+ * cached view it was made from.
+ */
+export function asSeenBy(info: SimInfo, proven: boolean): SimInfo {
+  if (proven) return info;
+  let seen = unprovenViews.get(info);
+  if (!seen) {
+    const device = info.device && { ...info.device, wifis: info.device.wifis.map((w) => ({ ...w, wifiPass: '' })) };
+    seen = { ...info, device, sessionProven: false };
+    unprovenViews.set(info, seen);
+  }
+  return seen;
+}
+
 export class Sims {
   readonly #info: LRUCache<number, Partial<Record<Language, SimInfo>>>;
   /** Counts the changes heard: a view built while one arrived is not cached (it may predate it). */
@@ -359,6 +378,7 @@ export class Sims {
             live,
           }
         : null,
+      sessionProven: true,
       viceSims,
       capabilities,
       volumePackageId: v.volume_package_id ?? 0,

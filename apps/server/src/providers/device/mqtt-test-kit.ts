@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeDevice } from '../../modules/iot-device/test-kit.ts';
-import { card, client, simLogin } from '../../modules/iot-money/test-kit.ts';
+import { card, client, provenSimLogin } from '../../modules/iot-money/test-kit.ts';
 import type { MqttDeviceProvider } from './mqtt.ts';
 
 const MOSQUITTO = process.env.MOSQUITTO_BIN ?? (existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto');
@@ -114,7 +114,7 @@ export function mqttTestKit() {
     /** A device of the test's own with two cards, the first logged in. */
     async setUp() {
       const d = await makeDevice(t.app);
-      const headers = await simLogin(t.app, d.first.simNo);
+      const headers = await provenSimLogin(t.app, d.first.simNo);
       const iccids = [(await card(t.app, d.first.simNo)).iccid, (await card(t.app, d.second.simNo)).iccid];
       return { ...d, iccids, c: client(t.app, headers) };
     },

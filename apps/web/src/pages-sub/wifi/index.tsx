@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSimInfo } from '../../features/sim/api/sim-info.ts';
 import { SimLoading } from '../../features/sim/components/page-state.tsx';
+import { ProveDevice } from '../../features/sim/components/prove-device.tsx';
 import { isDevice } from '../../features/sim/labels.ts';
 import { useWifiCode } from '../../features/wifi/api/get-wifi-code.ts';
 import { postIotWifiCreate } from '../../features/wifi/api/wifi-create.ts';
@@ -65,7 +66,10 @@ export default function WifiIndexPage() {
   return (
     <div className="wifi-page" data-testid="wifi-page">
       {loggedIn && info.isLoading ? <SimLoading lines={4} /> : null}
-      {device ? device.wifis.map((w) => <DeviceBand key={w.wifiType} band={w.wifiType as '2.4G' | '5G'} off={!w.switchWifi} />) : null}
+      {device && info.data && !info.data.sessionProven ? <ProveDevice info={info.data} what={t('iot.prove.share')} /> : null}
+      {device && info.data?.sessionProven
+        ? device.wifis.map((w) => <DeviceBand key={w.wifiType} band={w.wifiType as '2.4G' | '5G'} off={!w.switchWifi} />)
+        : null}
       {loggedIn && info.data && !device ? (
         <section className="card">
           <h2 className="section-title">{t('wifi.deviceTitle')}</h2>

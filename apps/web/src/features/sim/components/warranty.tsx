@@ -30,7 +30,7 @@ const DEVICE_PAGE = '/pages-sub/iot/deviceManage/index';
 const WIFI_PAGE = '/pages-sub/wifi/index';
 const CODE_PAGE = '/pages-sub/iot/machineCode/index';
 
-function WifiRow({ wifi }: { wifi: NonNullable<SimInfo['device']>['wifis'][number] }) {
+function WifiRow({ wifi, proven }: { wifi: NonNullable<SimInfo['device']>['wifis'][number]; proven: boolean }) {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
   return (
@@ -42,15 +42,22 @@ function WifiRow({ wifi }: { wifi: NonNullable<SimInfo['device']>['wifis'][numbe
           {!wifi.switchWifi ? <em>{t('iot.wifi.off')}</em> : !wifi.showWifi ? <em>{t('iot.wifi.hidden')}</em> : null}
         </div>
         <div className="sim-wifi-pass">
-          {t('iot.wifi.password')}: <span>{show ? wifi.wifiPass : '••••••••'}</span>
-          <button
-            type="button"
-            className="sim-icon-btn"
-            aria-label={t(show ? 'iot.wifi.hide' : 'iot.wifi.show')}
-            onClick={() => setShow(!show)}
-          >
-            <EyeIcon crossed={show} />
-          </button>
+          {t('iot.wifi.password')}: <span>{proven && show ? wifi.wifiPass : '••••••••'}</span>
+          {proven ? (
+            <button
+              type="button"
+              className="sim-icon-btn"
+              aria-label={t(show ? 'iot.wifi.hide' : 'iot.wifi.show')}
+              onClick={() => setShow(!show)}
+            >
+              <EyeIcon crossed={show} />
+            </button>
+          ) : (
+            // A login by number alone reads no password (decision 0105): the device page verifies.
+            <button type="button" className="sim-link-btn" onClick={() => void navigateTo(DEVICE_PAGE)}>
+              {t('iot.prove.secretsHidden')}
+            </button>
+          )}
         </div>
       </div>
       <div className="sim-wifi-conn">
@@ -90,7 +97,7 @@ export function Warranty({ info, title }: { info: SimInfo; title: string }) {
       </div>
       <div className="sim-wifi-list">
         {device.wifis.map((w) => (
-          <WifiRow key={w.wifiType} wifi={w} />
+          <WifiRow key={w.wifiType} wifi={w} proven={info.sessionProven} />
         ))}
       </div>
       {device.live ? (

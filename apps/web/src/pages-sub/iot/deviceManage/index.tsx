@@ -8,6 +8,7 @@ import { useDeviceCall, useDeviceCommands, useDeviceStatus } from '../../../feat
 import { useSimInfo } from '../../../features/sim/api/sim-info.ts';
 import { CommandBadge, CommandProgress, DangerFields } from '../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem } from '../../../features/sim/components/page-state.tsx';
+import { ProveDevice } from '../../../features/sim/components/prove-device.tsx';
 import { isDevice } from '../../../features/sim/labels.ts';
 import { offers, offersBand } from '../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../features/sim/use-require-sim.ts';
@@ -194,8 +195,10 @@ export default function DeviceManagePage() {
         {following ? <CommandProgress key={following.id} commandId={following.id} label={following.label} /> : null}
       </section>
 
+      {!sim.sessionProven ? <ProveDevice info={sim} what={t('iot.prove.settings')} /> : null}
+
       {device.wifis
-        .filter((w) => offersBand(w.wifiType, sim))
+        .filter((w) => sim.sessionProven && offersBand(w.wifiType, sim))
         .map((w) => (
           <Band key={w.wifiType} wifi={w} hasPayPassword={sim.existPayPassword} onCommand={follow} />
         ))}
@@ -210,62 +213,69 @@ export default function DeviceManagePage() {
         </div>
       ) : null}
 
-      <section className="card dev-band" aria-label={t('iot.device.powerTitle')}>
-        <h2 className="section-title">{t('iot.device.powerTitle')}</h2>
-        <div className="dev-actions">
-          <button
-            type="button"
-            className="sim-ghost-btn"
-            disabled={restart.isPending}
-            onClick={async () => {
-              const ok = await Dialog.confirm({
-                content: t('iot.device.restartConfirm'),
-                confirmText: t('iot.device.restart'),
-                cancelText: t('common.cancel'),
-              });
-              if (!ok) return;
-              restart.mutate({}, { onSuccess: (c) => follow(c.commandId, t('iot.device.kind.restart')) });
-            }}
-          >
-            {t('iot.device.restart')}
-          </button>
-          <button type="button" className="sim-ghost-btn dev-btn-danger" aria-expanded={resetOpen} onClick={() => setResetOpen(!resetOpen)}>
-            {t('iot.device.reset')}
-          </button>
-        </div>
-        {resetOpen ? (
-          <>
-            <DangerFields
-              warning={t('iot.device.resetWarning')}
-              confirmed={confirmed}
-              onConfirm={setConfirmed}
-              payPassword={payPassword}
-              onPayPassword={setPayPassword}
-              hasPayPassword={sim.existPayPassword}
-            />
+      {sim.sessionProven ? (
+        <section className="card dev-band" aria-label={t('iot.device.powerTitle')}>
+          <h2 className="section-title">{t('iot.device.powerTitle')}</h2>
+          <div className="dev-actions">
             <button
               type="button"
-              className="sim-primary-btn"
-              disabled={!confirmed || payPassword.length !== 6 || reset.isPending}
-              onClick={() =>
-                reset.mutate(
-                  { confirm: true, payPassword },
-                  {
-                    onSuccess: (c) => {
-                      setResetOpen(false);
-                      setPayPassword('');
-                      setConfirmed(false);
-                      follow(c.commandId, t('iot.device.kind.reset'));
-                    },
-                  },
-                )
-              }
+              className="sim-ghost-btn"
+              disabled={restart.isPending}
+              onClick={async () => {
+                const ok = await Dialog.confirm({
+                  content: t('iot.device.restartConfirm'),
+                  confirmText: t('iot.device.restart'),
+                  cancelText: t('common.cancel'),
+                });
+                if (!ok) return;
+                restart.mutate({}, { onSuccess: (c) => follow(c.commandId, t('iot.device.kind.restart')) });
+              }}
             >
-              {t('iot.device.resetConfirm')}
+              {t('iot.device.restart')}
             </button>
-          </>
-        ) : null}
-      </section>
+            <button
+              type="button"
+              className="sim-ghost-btn dev-btn-danger"
+              aria-expanded={resetOpen}
+              onClick={() => setResetOpen(!resetOpen)}
+            >
+              {t('iot.device.reset')}
+            </button>
+          </div>
+          {resetOpen ? (
+            <>
+              <DangerFields
+                warning={t('iot.device.resetWarning')}
+                confirmed={confirmed}
+                onConfirm={setConfirmed}
+                payPassword={payPassword}
+                onPayPassword={setPayPassword}
+                hasPayPassword={sim.existPayPassword}
+              />
+              <button
+                type="button"
+                className="sim-primary-btn"
+                disabled={!confirmed || payPassword.length !== 6 || reset.isPending}
+                onClick={() =>
+                  reset.mutate(
+                    { confirm: true, payPassword },
+                    {
+                      onSuccess: (c) => {
+                        setResetOpen(false);
+                        setPayPassword('');
+                        setConfirmed(false);
+                        follow(c.commandId, t('iot.device.kind.reset'));
+                      },
+                    },
+                  )
+                }
+              >
+                {t('iot.device.resetConfirm')}
+              </button>
+            </>
+          ) : null}
+        </section>
+      ) : null}
 
       <section className="card" aria-label={t('iot.device.historyTitle')}>
         <h2 className="section-title">{t('iot.device.historyTitle')}</h2>

@@ -9,6 +9,7 @@ import { isFinal, useDeviceSms, useReadSms, useSecurityCall, useSecurityCentre }
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
+import { ProveDevice } from '../../../../features/sim/components/prove-device.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
@@ -230,12 +231,20 @@ export default function DeviceSecurityPage() {
   const loggedIn = useRequireSim();
   const sim = useSimInfo();
   const offered = sim.data ? offers(SECURITY, sim.data) : false;
-  const centre = useSecurityCentre(offered);
+  // Clients and messages are the device's secrets: asked for once the session is proven (decision 0105).
+  const centre = useSecurityCentre(offered && sim.data?.sessionProven === true);
   if (!loggedIn) return null;
   if (sim.data && (!isDevice(sim.data) || !sim.data.device)) {
     return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
   }
   if (sim.data && !offered) return <SimNotOffered />;
+  if (sim.data && !sim.data.sessionProven) {
+    return (
+      <div className="sim-page dev-page acct-page">
+        <ProveDevice info={sim.data} what={t('iot.prove.security')} />
+      </div>
+    );
+  }
   if (centre.isError) return <SimLoadFailed onRetry={() => void centre.refetch()} />;
   const d = centre.data;
   if (!d) return <SimLoading />;

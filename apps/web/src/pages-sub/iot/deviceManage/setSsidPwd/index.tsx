@@ -10,6 +10,7 @@ import { useDeviceCall } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandProgress } from '../../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
+import { ProveDevice } from '../../../../features/sim/components/prove-device.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { offersBand } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
@@ -33,6 +34,13 @@ export default function SetSsidPwdPage() {
   if (!sim) return <SimLoading />;
   if (!isDevice(sim) || !sim.device) {
     return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
+  }
+  if (!sim.sessionProven) {
+    return (
+      <div className="sim-page dev-page acct-page">
+        <ProveDevice info={sim} what={t('iot.prove.settings')} />
+      </div>
+    );
   }
   const wifis = sim.device.wifis.filter((w) => offersBand(w.wifiType, sim));
   if (wifis.length === 0) return <SimNotOffered />;

@@ -8,6 +8,7 @@ import { useTerminalAuth, useTerminalAuthSms, useWirelessAuthList } from '../../
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
+import { ProveDevice } from '../../../../features/sim/components/prove-device.tsx';
 import { isDevice } from '../../../../features/sim/labels.ts';
 import { offers } from '../../../../features/sim/menu.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
@@ -103,13 +104,21 @@ export default function DeviceTerminalAuthPage() {
   const loggedIn = useRequireSim();
   const sim = useSimInfo();
   const offered = sim.data ? offers(TERMINAL_AUTH, sim.data) : false;
-  const list = useWirelessAuthList(offered);
+  // The phones on the Wi-Fi are the device's secrets: asked for once the session is proven (decision 0105).
+  const list = useWirelessAuthList(offered && sim.data?.sessionProven === true);
   const [open, setOpen] = useState('');
   if (!loggedIn) return null;
   if (sim.data && (!isDevice(sim.data) || !sim.data.device)) {
     return <SimMissingItem title={t('iot.device.notDevice')} action={t('iot.device.backHome')} to="/pages/iot/index/index" />;
   }
   if (sim.data && !offered) return <SimNotOffered />;
+  if (sim.data && !sim.data.sessionProven) {
+    return (
+      <div className="sim-page dev-page acct-page">
+        <ProveDevice info={sim.data} what={t('iot.prove.phones')} />
+      </div>
+    );
+  }
   if (list.isError) return <SimLoadFailed onRetry={() => void list.refetch()} />;
   const d = list.data;
   if (!d) return <SimLoading />;
