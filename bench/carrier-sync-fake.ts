@@ -7,7 +7,7 @@
  * process's questions over IPC.
  *
  * Settings from the environment: FAKE_CARDS, FAKE_QPS, FAKE_LATENCY_MS, FAKE_TOKEN_TTL_S,
- * FAKE_EXPIRE_EVERY_S (tokens dropped early), FAKE_PORTS (low-high).
+ * FAKE_EXPIRE_EVERY_CALLS (tokens dropped early), FAKE_PORTS (low-high).
  */
 import { startFakeOneLink } from '../apps/server/src/providers/carrier/fake-onelink.ts';
 import { fleetIccid, fleetMsisdn, fleetSeqOf } from './fleet.ts';
@@ -18,9 +18,10 @@ const fake = await startFakeOneLink({ appid: '500001', password: 'bench-onelink-
 fake.qps = Number(process.env.FAKE_QPS ?? 200);
 fake.latencyMs = Number(process.env.FAKE_LATENCY_MS ?? 5);
 fake.tokenTtlSeconds = Number(process.env.FAKE_TOKEN_TTL_S ?? 120);
-// The platform also drops tokens before their time (12021 to the next call with one: a new login).
-const expireEvery = Number(process.env.FAKE_EXPIRE_EVERY_S ?? 20);
-if (expireEvery > 0) setInterval(() => fake.expireTokens(), expireEvery * 1000).unref();
+// The platform also drops tokens before their time (12021 to the next call with one: a new login),
+// here after every FAKE_EXPIRE_EVERY_CALLS answered usage queries.
+const expireEvery = Number(process.env.FAKE_EXPIRE_EVERY_CALLS ?? 1000);
+let expiredAt = 0;
 // A card's use of a day: 1 to 200 MB, fixed by its number and the day.
 fake.dayKb = (msisdn, day) => (((Number(msisdn.slice(-6)) * 7 + Number(day.slice(-2)) * 13) % 200) + 1) * 1024;
 for (let i = 0; i < cards; i++) fake.addCard(fleetMsisdn(i), fleetIccid(i));
@@ -50,6 +51,10 @@ function drain() {
     }
     if (r.status !== '0') continue;
     stats.dailyCalls++;
+    if (expireEvery > 0 && stats.dailyCalls - expiredAt >= expireEvery) {
+      expiredAt = stats.dailyCalls;
+      fake.expireTokens();
+    }
     const day = r.params.queryDate ?? '';
     let counts = perDay.get(day);
     if (!counts) {

@@ -73,6 +73,11 @@ const SWEEP_SHARE = 0.5;
 const CALLS_PER_BATCH = 3;
 /** Cards a run sweeps per account at most (a run stays short whatever the rate). */
 const MAX_CARDS_PER_TICK = 2_000;
+/**
+ * Carrier batches synchronised in one transaction (their figures read before it): the statements a
+ * transaction costs are shared by more cards, and SQLite's writer is held for tens of milliseconds.
+ */
+const BATCHES_PER_TRANSACTION = 5;
 /** How long a run holds an account's sweep without renewing it (a dead instance's lease runs out). */
 const LEASE_MS = 60_000;
 /** Figures older than this are shown to the holder as stale. */
@@ -556,47 +561,55 @@ export class CarrierAccounts {
       const budget = cardsPerTick(adapter.limits.batchSize, row.calls_per_second);
       let cursor = Number(row.cursor_sim_id);
       while (done < budget) {
-        const cards = await this.cardsOf(row, cursor, Math.min(adapter.limits.batchSize, budget - done));
+        const cards = await this.cardsOf(row, cursor, Math.min(adapter.limits.batchSize * BATCHES_PER_TRANSACTION, budget - done));
         if (cards.length === 0) {
           await this.#finishSweep(id, now);
           break;
         }
         const errors: unknown[] = [];
         const readErrors: unknown[] = [];
-        const synced = await syncCards(
+        const last = cards[cards.length - 1]!.id;
+        let kept = true;
+        // The cursor moves in the cards' own transaction: a batch is synchronised and recorded together
+        // (an instance that dies between the two neither repeats nor skips it).
+        await syncCards(
           this.deps.store,
           adapter,
           cards.map((c) => c.id),
           now,
           errors,
           readErrors,
+          async (trx, synced) => {
+            const failure = readErrors[0] ?? errors[0];
+            const problem = failure === undefined ? null : problemOf(failure);
+            const at = this.deps.now();
+            const moved = await trx
+              .updateTable('iot_carrier_accounts')
+              .set((eb) => ({
+                cursor_sim_id: last,
+                sweep_started_at: eb.fn.coalesce('sweep_started_at', eb.val(now)),
+                sweep_cards: eb('sweep_cards', '+', synced),
+                lease_until: at + LEASE_MS,
+                ...(problem
+                  ? {
+                      last_error: `[${problem.problem}] ${problem.detail}`.slice(0, 500),
+                      last_error_at: now,
+                      errors_in_sweep: eb('errors_in_sweep', '+', 1),
+                    }
+                  : {}),
+              }))
+              .where('id', '=', id)
+              .where('lease_owner', '=', this.instanceId)
+              .executeTakeFirst();
+            kept = Number(moved.numUpdatedRows) === 1;
+          },
         );
-        cursor = cards[cards.length - 1]!.id;
+        cursor = last;
         done += cards.length;
         const failure = readErrors[0] ?? errors[0];
-        const problem = failure === undefined ? null : problemOf(failure);
         if (failure !== undefined) this.deps.log.warn({ err: failure, account: id }, 'carrier account sync: a batch failed');
-        const at = this.deps.now();
-        const moved = await this.deps.db
-          .updateTable('iot_carrier_accounts')
-          .set((eb) => ({
-            cursor_sim_id: cursor,
-            sweep_started_at: eb.fn.coalesce('sweep_started_at', eb.val(now)),
-            sweep_cards: eb('sweep_cards', '+', synced),
-            lease_until: at + LEASE_MS,
-            ...(problem
-              ? {
-                  last_error: `[${problem.problem}] ${problem.detail}`.slice(0, 500),
-                  last_error_at: now,
-                  errors_in_sweep: eb('errors_in_sweep', '+', 1),
-                }
-              : {}),
-          }))
-          .where('id', '=', id)
-          .where('lease_owner', '=', this.instanceId)
-          .executeTakeFirst();
         // Lost the lease (this run outlived it): another instance goes on from the cursor.
-        if (Number(moved.numUpdatedRows) === 0) break;
+        if (!kept) break;
       }
     } finally {
       await this.deps.db
