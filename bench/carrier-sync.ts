@@ -281,7 +281,9 @@ async function measure(label: string, databaseUrl: string, dataDir: string): Pro
       check(
         BENCH,
         `${at}: no call refused by the rate limit, tokens renewed`,
-        stats.throttled === 0 && stats.tokensIssued >= 2 && (EXPIRE_EVERY === 0 || stats.dailyCalls < EXPIRE_EVERY + 200 || stats.expiredTokens > 0),
+        stats.throttled === 0 &&
+          stats.tokensIssued >= 2 &&
+          (EXPIRE_EVERY === 0 || stats.dailyCalls < EXPIRE_EVERY + 200 || stats.expiredTokens > 0),
         `${stats.calls} calls (${stats.dailyCalls} daily batches), ${stats.throttled} throttled, ${stats.tokensIssued} tokens, ${stats.expiredTokens} expired-token answers`,
       ),
       check(BENCH, `${at}: sweep without errors`, acc.last_error === null && acc.last_success_at !== null, acc.last_error ?? ''),
