@@ -322,6 +322,17 @@ describe('carrier accounts in the console', () => {
       synced: 3,
       error: null,
     });
+
+    // A card the storefront gets later is routed to its default account at the next reading of the
+    // routes (which adds the new cards only), and the earlier ones stay there.
+    const added = await makeCard(t.app, { promoCode: agent.promoCode, packages: [yearly], now: T0 });
+    const asCarrierCard = (c: { simNo: string; iccid: string }) => ({ simNo: c.simNo, iccid: c.iccid, operatorType: 1 });
+    expect((await t.app.iotCarrierAccounts.resolve([asCarrierCard(added)])).size).toBe(0);
+    await t.app.iotCarrierAccounts.refreshRoutes();
+    const routed = await t.app.iotCarrierAccounts.resolve([added, ...cards].map(asCarrierCard));
+    expect(routed.size).toBe(4);
+    expect(new Set(routed.values()).size).toBe(1);
+    expect(routed.get(added.iccid)?.name).toBe('onelink');
   });
 
   it('puts a card back on the storefront default when unassigned, and on the built-in carrier when its account is disabled', async () => {
