@@ -3,6 +3,9 @@ import type { Database } from './schema.ts';
 
 export type ColumnValue = string | number | null;
 
+/** Rows an UPDATE takes at most. */
+const CHUNK = 100;
+
 /** A value in a CASE branch, typed (PostgreSQL would take untyped branches as text). */
 function typed(value: ColumnValue): RawBuilder<unknown> {
   if (value === null) return sql`null`;
@@ -21,6 +24,11 @@ export async function updateManyById(
   rows: readonly { id: number; set: Readonly<Record<string, ColumnValue>> }[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // A CASE is read branch by branch for each row: chunks keep that work linear in the rows.
+  if (rows.length > CHUNK) {
+    for (let i = 0; i < rows.length; i += CHUNK) await updateManyById(db, table, rows.slice(i, i + CHUNK));
+    return;
+  }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r.set)))];
   if (columns.length === 0) return;
   const sets = columns.map((column) => {
