@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/kysely.ts';
 import { chinaDay, chinaMonth } from '../apps/server/src/lib/flow-math.ts';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { fleetIccid, fleetMsisdn } from './fleet.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 /** BENCH_QUICK=1: smaller fleets and shorter runs, for a check of about two and a half minutes. */
@@ -325,10 +326,9 @@ export async function seedFleet(db: Db, count: number, funds: number, now = Date
       .insertInto('iot_sims')
       .values(
         Array.from({ length: n }, (_, j) => {
-          const seq = String(i + j).padStart(8, '0');
           return {
-            sim_no: `14500${seq}`,
-            iccid: `8986045000${seq}00`,
+            sim_no: fleetMsisdn(i + j),
+            iccid: fleetIccid(i + j),
             promo_code: 'demo',
             status: 1,
             sim_status: 2,

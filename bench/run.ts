@@ -7,6 +7,7 @@
 
 import { bundleSizeBench } from './bundle-size.ts';
 import { buyPackageBench } from './buy-package.ts';
+import { carrierSyncBench } from './carrier-sync.ts';
 import type { Row } from './lib.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { numbersListBench } from './numbers-list.ts';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => Promise<Row[]>> = {
   'sim-info': simInfoBench,
   'buy-package': buyPackageBench,
   'order-path': orderPathBench,
+  'carrier-sync': carrierSyncBench,
   soak: soakBench,
 };
 

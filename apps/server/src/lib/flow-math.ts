@@ -12,13 +12,25 @@ const OFFSET_MS = 8 * 3_600_000;
 
 /** The last day asked for, kept: most instants asked for are today's (every card view reads it). */
 let lastDay = { start: 0, end: 0, day: '' };
+/**
+ * The dates of the days asked for lately, by day start: a synchronisation goes back and forth
+ * between the days of its span, card after card. Emptied when it holds DAYS_KEPT.
+ */
+const recentDays = new Map<number, string>();
+const DAYS_KEPT = 400;
 
 /** Calendar date (YYYY-MM-DD) in UTC+8 of an instant. */
 export function chinaDay(ms: number): string {
   if (ms >= lastDay.start && ms < lastDay.end) return lastDay.day;
   const start = dayStart(ms);
-  lastDay = { start, end: start + DAY_MS, day: new Date(start + OFFSET_MS).toISOString().slice(0, 10) };
-  return lastDay.day;
+  let day = recentDays.get(start);
+  if (day === undefined) {
+    if (recentDays.size >= DAYS_KEPT) recentDays.clear();
+    day = new Date(start + OFFSET_MS).toISOString().slice(0, 10);
+    recentDays.set(start, day);
+  }
+  lastDay = { start, end: start + DAY_MS, day };
+  return day;
 }
 
 /** Calendar month (YYYY-MM) in UTC+8 of an instant. */

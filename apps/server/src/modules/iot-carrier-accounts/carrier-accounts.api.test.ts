@@ -269,6 +269,72 @@ describe('carrier accounts in the console', () => {
     });
   });
 
+  it('sweeps a storefront’s cards together, each charged its own operator figures, the cursor recorded with them', async () => {
+    clock = T0;
+    const { agent } = await agentWithConsole(t.app);
+    const account = await a.post<CarrierAccount>('/api/admin/carrier-accounts', oneLinkBody(agent.id, { isDefault: true }), owner);
+    const cards = [];
+    for (let i = 0; i < 3; i++) {
+      const card = await makeCard(t.app, { promoCode: agent.promoCode, packages: [yearly], now: T0 - 2 * 24 * HOUR });
+      fake.addCard(card.simNo, card.iccid);
+      cards.push(card);
+    }
+    expect(await t.app.iotCarrierAccounts.syncAccount(account.data.id, T0)).toBe(3);
+    for (const card of cards) {
+      const n = Number(card.simNo.slice(-2));
+      const days = await t.app.db.db
+        .selectFrom('iot_usage_daily')
+        .select(['day', 'flow_mb'])
+        .where('sim_id', '=', card.id)
+        .where('day', '>=', '2026-03-19')
+        .orderBy('day')
+        .execute();
+      // Yesterday's figure is the card's own (n + 19 MB); today has none yet at OneLink.
+      expect(days).toEqual([{ day: '2026-03-19', flow_mb: n + 19 }]);
+      const sim = await t.app.db.db
+        .selectFrom('iot_sims')
+        .select(['usage_synced_at', 'usage_day'])
+        .where('id', '=', card.id)
+        .executeTakeFirstOrThrow();
+      expect({ at: Number(sim.usage_synced_at), day: sim.usage_day }).toEqual({ at: T0, day: '2026-03-20' });
+      const used = await t.app.db.db
+        .selectFrom('iot_sim_packages')
+        .select((eb) => eb.fn.sum<number>('used_mb').as('mb'))
+        .where('sim_id', '=', card.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(used.mb)).toBeGreaterThanOrEqual(n + 19);
+      const marks = await t.app.db.db
+        .selectFrom('iot_carrier_usage_marks')
+        .select(['day', 'carrier_mb'])
+        .where('sim_id', '=', card.id)
+        .where('day', '=', '2026-03-19')
+        .execute();
+      expect(marks).toEqual([{ day: '2026-03-19', carrier_mb: n + 19 }]);
+    }
+    const row = await t.app.db.db
+      .selectFrom('iot_carrier_accounts')
+      .select(['cursor_sim_id', 'cards_synced', 'last_error'])
+      .where('id', '=', account.data.id)
+      .executeTakeFirstOrThrow();
+    // The batch and the end of the sweep: every card once, the cursor back at the start.
+    expect({ cursor: Number(row.cursor_sim_id), synced: row.cards_synced, error: row.last_error }).toEqual({
+      cursor: 0,
+      synced: 3,
+      error: null,
+    });
+
+    // A card the storefront gets later is routed to its default account at the next reading of the
+    // routes (which adds the new cards only), and the earlier ones stay there.
+    const added = await makeCard(t.app, { promoCode: agent.promoCode, packages: [yearly], now: T0 });
+    const asCarrierCard = (c: { simNo: string; iccid: string }) => ({ simNo: c.simNo, iccid: c.iccid, operatorType: 1 });
+    expect((await t.app.iotCarrierAccounts.resolve([asCarrierCard(added)])).size).toBe(0);
+    await t.app.iotCarrierAccounts.refreshRoutes();
+    const routed = await t.app.iotCarrierAccounts.resolve([added, ...cards].map(asCarrierCard));
+    expect(routed.size).toBe(4);
+    expect(new Set(routed.values()).size).toBe(1);
+    expect(routed.get(added.iccid)?.name).toBe('onelink');
+  });
+
   it('puts a card back on the storefront default when unassigned, and on the built-in carrier when its account is disabled', async () => {
     clock = T0;
     const { agent, h } = await agentWithConsole(t.app);

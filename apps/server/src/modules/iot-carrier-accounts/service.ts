@@ -65,6 +65,11 @@ export interface AccountInput {
 
 /** How often the cards' routes are read again (other instances' changes, new cards of a storefront with a default account). */
 export const ROUTES_REFRESH_MS = 30_000;
+/**
+ * How often the default accounts' cards are all read again (in between, only the cards added): a
+ * card that changed storefront reaches its new account's route within this time.
+ */
+export const ROUTES_FULL_MS = 10 * 60_000;
 /** How often the scheduler runs; each run sweeps the share of each account's cards its rate allows. */
 export const SYNC_TICK_MS = 10_000;
 /** The share of an account's calls the sweep may take (the rest is for purchases, refreshes and switches). */
@@ -73,6 +78,11 @@ const SWEEP_SHARE = 0.5;
 const CALLS_PER_BATCH = 3;
 /** Cards a run sweeps per account at most (a run stays short whatever the rate). */
 const MAX_CARDS_PER_TICK = 2_000;
+/**
+ * Carrier batches synchronised in one transaction (their figures read before it): the statements a
+ * transaction costs are shared by more cards, and SQLite's writer is held for tens of milliseconds.
+ */
+const BATCHES_PER_TRANSACTION = 5;
 /** How long a run holds an account's sweep without renewing it (a dead instance's lease runs out). */
 const LEASE_MS = 60_000;
 /** Figures older than this are shown to the holder as stale. */
@@ -100,9 +110,21 @@ export class CarrierAccounts {
    * Which account each card on an account is on, by ICCID, read in the background (every
    * ROUTES_REFRESH_MS and after each change made here): the carrier is asked inside transactions
    * (a synchronisation reads day figures in its own), where a read on SQLite's one connection
-   * would wait for the transaction forever, so routing a call never reads the database.
+   * would wait for the transaction forever, so routing a call never reads the database. The cards
+   * moved onto an account are read again each time; the default accounts' storefront cards are
+   * added as they come (see #defaultsRead), so a fleet of a million is not read every 30 s.
    */
-  #routes: { accounts: Map<number, AccountRow>; byIccid: Map<string, number> } = { accounts: new Map(), byIccid: new Map() };
+  #routes: { accounts: Map<number, AccountRow>; moved: Map<string, number>; defaults: Map<string, number> } = {
+    accounts: new Map(),
+    moved: new Map(),
+    defaults: new Map(),
+  };
+  /**
+   * The default accounts' storefront cards read so far: the accounts they were read for (ids,
+   * settings' times) and the last card id read per account, so that a refresh reads only the cards
+   * added since; everything is read again when the accounts change and every ROUTES_FULL_MS.
+   */
+  #defaultsRead: { key: string; at: number; after: Map<number, number> } = { key: '', at: 0, after: new Map() };
   #routesLoading: Promise<void> | null = null;
   #routesTimer: NodeJS.Timeout | null = null;
   /** This instance's name in the accounts' leases. */
@@ -338,31 +360,39 @@ export class CarrierAccounts {
   refreshRoutes(): Promise<void> {
     const read = async () => {
       const accounts = await this.#enabledAccounts();
-      const byIccid = new Map<string, number>();
-      if (accounts.size > 0) {
-        for (const a of accounts.values()) {
-          if (a.is_default !== 1) continue;
-          const promoter = await this.deps.promoterById(a.promoter_id);
-          if (!promoter) continue;
-          for (let after = 0; ; ) {
-            const cards = await liveCardRefsOfPromoCode(this.deps.db, promoter.promoCode, after, 5_000);
-            if (cards.length === 0) break;
-            for (const c of cards) byIccid.set(c.iccid, a.id);
-            after = cards[cards.length - 1]!.id;
-          }
+      const key = [...accounts.values()].map((a) => `${a.id}:${a.updated_at}:${a.is_default}`).join(',');
+      const at = Date.now();
+      const full = key !== this.#defaultsRead.key || at - this.#defaultsRead.at >= ROUTES_FULL_MS;
+      // A full read builds new maps (calls meanwhile use the old ones); otherwise the new cards are added.
+      const defaults = full ? new Map<string, number>() : this.#routes.defaults;
+      const after = full ? new Map<number, number>() : this.#defaultsRead.after;
+      for (const a of accounts.values()) {
+        if (a.is_default !== 1) continue;
+        const promoter = await this.deps.promoterById(a.promoter_id);
+        if (!promoter) continue;
+        for (let last = after.get(a.id) ?? 0; ; ) {
+          const cards = await liveCardRefsOfPromoCode(this.deps.db, promoter.promoCode, last, 5_000);
+          if (cards.length === 0) break;
+          for (const c of cards) defaults.set(c.iccid, a.id);
+          last = cards[cards.length - 1]!.id;
+          after.set(a.id, last);
         }
-        const moved = await this.deps.db.selectFrom('iot_carrier_card_accounts').select(['sim_id', 'account_id']).execute();
-        const accountOf = new Map(moved.map((m) => [Number(m.sim_id), Number(m.account_id)]));
+      }
+      const moved = new Map<string, number>();
+      if (accounts.size > 0) {
+        const rows = await this.deps.db.selectFrom('iot_carrier_card_accounts').select(['sim_id', 'account_id']).execute();
+        const accountOf = new Map(rows.map((m) => [Number(m.sim_id), Number(m.account_id)]));
         const ids = [...accountOf.keys()];
         for (let i = 0; i < ids.length; i += 1_000) {
           for (const c of await cardRefsByIds(this.deps.db, ids.slice(i, i + 1_000))) {
             const id = accountOf.get(c.id)!;
             // A card moved onto a disabled account keeps its storefront's default.
-            if (accounts.has(id)) byIccid.set(c.iccid, id);
+            if (accounts.has(id)) moved.set(c.iccid, id);
           }
         }
       }
-      this.#routes = { accounts, byIccid };
+      if (full) this.#defaultsRead = { key, at, after };
+      this.#routes = { accounts, moved, defaults };
     };
     const next = (this.#routesLoading ?? Promise.resolve()).catch(() => undefined).then(read);
     this.#routesLoading = next;
@@ -422,10 +452,10 @@ export class CarrierAccounts {
   /** The routed carrier's resolver: the adapter of each card that is on an enabled account (from memory: see #routes). */
   readonly resolve: CarrierResolver = async (cards: readonly CarrierCard[]) => {
     const routes = new Map<string, CarrierProvider>();
-    const { accounts, byIccid } = this.#routes;
-    if (byIccid.size === 0) return routes;
+    const { accounts, moved, defaults } = this.#routes;
+    if (moved.size === 0 && defaults.size === 0) return routes;
     for (const c of cards) {
-      const id = byIccid.get(c.iccid);
+      const id = moved.get(c.iccid) ?? defaults.get(c.iccid);
       const account = id === undefined ? undefined : accounts.get(id);
       if (account) routes.set(c.iccid, this.adapterOf(account));
     }
@@ -556,47 +586,55 @@ export class CarrierAccounts {
       const budget = cardsPerTick(adapter.limits.batchSize, row.calls_per_second);
       let cursor = Number(row.cursor_sim_id);
       while (done < budget) {
-        const cards = await this.cardsOf(row, cursor, Math.min(adapter.limits.batchSize, budget - done));
+        const cards = await this.cardsOf(row, cursor, Math.min(adapter.limits.batchSize * BATCHES_PER_TRANSACTION, budget - done));
         if (cards.length === 0) {
           await this.#finishSweep(id, now);
           break;
         }
         const errors: unknown[] = [];
         const readErrors: unknown[] = [];
-        const synced = await syncCards(
+        const last = cards[cards.length - 1]!.id;
+        let kept = true;
+        // The cursor moves in the cards' own transaction: a batch is synchronised and recorded together
+        // (an instance that dies between the two neither repeats nor skips it).
+        await syncCards(
           this.deps.store,
           adapter,
           cards.map((c) => c.id),
           now,
           errors,
           readErrors,
+          async (trx, synced) => {
+            const failure = readErrors[0] ?? errors[0];
+            const problem = failure === undefined ? null : problemOf(failure);
+            const at = this.deps.now();
+            const moved = await trx
+              .updateTable('iot_carrier_accounts')
+              .set((eb) => ({
+                cursor_sim_id: last,
+                sweep_started_at: eb.fn.coalesce('sweep_started_at', eb.val(now)),
+                sweep_cards: eb('sweep_cards', '+', synced),
+                lease_until: at + LEASE_MS,
+                ...(problem
+                  ? {
+                      last_error: `[${problem.problem}] ${problem.detail}`.slice(0, 500),
+                      last_error_at: now,
+                      errors_in_sweep: eb('errors_in_sweep', '+', 1),
+                    }
+                  : {}),
+              }))
+              .where('id', '=', id)
+              .where('lease_owner', '=', this.instanceId)
+              .executeTakeFirst();
+            kept = Number(moved.numUpdatedRows) === 1;
+          },
         );
-        cursor = cards[cards.length - 1]!.id;
+        cursor = last;
         done += cards.length;
         const failure = readErrors[0] ?? errors[0];
-        const problem = failure === undefined ? null : problemOf(failure);
         if (failure !== undefined) this.deps.log.warn({ err: failure, account: id }, 'carrier account sync: a batch failed');
-        const at = this.deps.now();
-        const moved = await this.deps.db
-          .updateTable('iot_carrier_accounts')
-          .set((eb) => ({
-            cursor_sim_id: cursor,
-            sweep_started_at: eb.fn.coalesce('sweep_started_at', eb.val(now)),
-            sweep_cards: eb('sweep_cards', '+', synced),
-            lease_until: at + LEASE_MS,
-            ...(problem
-              ? {
-                  last_error: `[${problem.problem}] ${problem.detail}`.slice(0, 500),
-                  last_error_at: now,
-                  errors_in_sweep: eb('errors_in_sweep', '+', 1),
-                }
-              : {}),
-          }))
-          .where('id', '=', id)
-          .where('lease_owner', '=', this.instanceId)
-          .executeTakeFirst();
         // Lost the lease (this run outlived it): another instance goes on from the cursor.
-        if (Number(moved.numUpdatedRows) === 0) break;
+        if (!kept) break;
       }
     } finally {
       await this.deps.db

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { Database } from '../../db/schema.ts';
+import { updateManyById } from '../../db/update-many.ts';
 import {
   accrue,
   allocateUsage,
@@ -23,13 +24,16 @@ import { RoutedCarrier } from '../../providers/carrier/routed.ts';
 import type { CarrierCard, CarrierProvider, DayUsage, MonthUsage } from '../../providers/carrier/types.ts';
 import {
   applyCardSync,
+  applyCardSyncs,
   type Card,
+  type CardSync,
   cardDataSwitch,
   cardsAwaitingDataSwitch,
   confirmCarrierData,
   type LedgerTotals,
   liveCardIds,
   lockCardForSync,
+  lockCardsForSync,
 } from '../iot-sims/service.ts';
 import { cycleKey, cycleToDays, deriveUsage, spanDays, type UsageMark } from './usage.ts';
 
@@ -72,7 +76,20 @@ export interface SyncOptions {
    * just before (null: none could be read); without it the carrier is asked for this card.
    */
   cycle?: MonthUsage | null;
+  /** What a batch synchronisation read for all its cards at once (syncCards): no read per card. */
+  loaded?: LoadedForSync;
 }
+
+/** The rows a synchronisation reads besides the card and its packages, read for a whole batch. */
+export interface LoadedForSync {
+  /** The card's usage marks (as `usageMarks` reads them). */
+  marks: Map<string, UsageMark>;
+  /** The card's usage of a day from the daily table (0: none). */
+  dayUse(day: string): number;
+  rule: DayFlowRule | undefined;
+}
+
+type DayFlowRule = { id: number; threshold_mb: number; remove_delay_ms: number };
 
 /** How many days back a synchronisation asks day figures for, at most (a card idle longer loses the older ones). */
 const MAX_SPAN_DAYS = 62;
@@ -137,7 +154,7 @@ export async function planSync(
     };
   }
   const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
-  let marks = await usageMarks(trx, sim.id, now, carrier.limits.dayHistory);
+  let marks = options.loaded?.marks ?? (await usageMarks(trx, sim.id, now, carrier.limits.dayHistory));
   let figures: readonly DayUsage[];
   let cycleMarks = new Map<string, UsageMark>();
   if (carrier.limits.dayFigures === false) {
@@ -167,15 +184,17 @@ export async function planSync(
   const usedOnFirstDay =
     sim.usage_day === firstDay
       ? sim.day_use_flow
-      : ((
-          await trx
-            .selectFrom('iot_usage_daily')
-            .select('flow_mb')
-            .where('sim_id', '=', sim.id)
-            .where('day', '=', firstDay)
-            .executeTakeFirst()
-        )?.flow_mb ?? 0);
-  const rule = await dayFlowRule(trx);
+      : options.loaded
+        ? options.loaded.dayUse(firstDay)
+        : ((
+            await trx
+              .selectFrom('iot_usage_daily')
+              .select('flow_mb')
+              .where('sim_id', '=', sim.id)
+              .where('day', '=', firstDay)
+              .executeTakeFirst()
+          )?.flow_mb ?? 0);
+  const rule = options.loaded ? options.loaded.rule : await dayFlowRule(trx);
   const result = await accrue({
     from,
     to: now,
@@ -216,12 +235,9 @@ async function firstCycleMark(
   options: SyncOptions,
 ): Promise<Map<string, UsageMark>> {
   const key = cycleKey(chinaMonth(now));
-  const known = await trx
-    .selectFrom('iot_carrier_usage_marks')
-    .select('day')
-    .where('sim_id', '=', simId)
-    .where('day', '=', key)
-    .executeTakeFirst();
+  const known = options.loaded
+    ? options.loaded.marks.has(key)
+    : await trx.selectFrom('iot_carrier_usage_marks').select('day').where('sim_id', '=', simId).where('day', '=', key).executeTakeFirst();
   if (known) return new Map();
   const reading = options.cycle !== undefined ? options.cycle : await cycleReadingIn(carrier, card, chinaMonth(now), now);
   return cycleToDays(reading, undefined, now).marks;
@@ -276,7 +292,7 @@ async function readFigures(
 }
 
 /** The day-flow break rule in force (the lowest threshold), if any. */
-async function dayFlowRule(trx: Trx) {
+async function dayFlowRule(trx: Trx): Promise<DayFlowRule | undefined> {
   return trx
     .selectFrom('iot_break_rules')
     .select(['id', 'threshold_mb', 'remove_delay_ms'])
@@ -334,6 +350,14 @@ export async function applySync(
       .values({ sim_id: sim.id, rule_id: plan.breakUpdate.break_rule_id, started_at: plan.breakUpdate.break_at, removed_at: null })
       .execute();
   }
+  const { change, internet } = cardChangeOf(plan, now, extra, packages);
+  await applyCardSync(trx, sim.id, change);
+  return internet;
+}
+
+/** The card's columns a plan writes (with `extra`), and whether its data should be on. */
+function cardChangeOf(plan: SyncPlan, now: number, extra: LedgerTotals, packages: PackageState[]): { change: CardSync; internet: number } {
+  const { sim } = plan;
   const today = chinaDay(now);
   const month = chinaMonth(now);
   const addedToday = plan.days.get(today) ?? 0;
@@ -353,7 +377,7 @@ export async function applySync(
   const internet = internetOn ? 1 : 0;
   // The carrier is switched after the commit (pushDataSwitch), never inside this transaction.
   const online = plan.onlineStatus ?? sim.online_status;
-  await applyCardSync(trx, sim.id, {
+  const change: CardSync = {
     total_flow: summary.totalFlow,
     use_flow: summary.useFlow,
     is_infinite_flow: summary.isInfiniteFlow ? 1 : 0,
@@ -371,7 +395,68 @@ export async function applySync(
     updated_at: now,
     ...(plan.breakUpdate ?? {}),
     ...extra,
-  });
+  };
+  return { change, internet };
+}
+
+/**
+ * `applySync` of many plans (a batch of the sync job) in a few statements: the changed packages in
+ * one update, the daily usage, the marks and the breaks each in one insert, the cards in one update.
+ * Returns whether each card's data should be on, in the plans' order.
+ */
+export async function applySyncs(trx: Trx, plans: readonly SyncPlan[], now: number): Promise<number[]> {
+  const packages: { id: number; set: { status: string; used_mb: number; updated_at: number } }[] = [];
+  const daily: { sim_id: number; day: string; flow_mb: number; updated_at: number }[] = [];
+  const marks: { sim_id: number; day: string; carrier_mb: number | null; as_of: number; final: number; updated_at: number }[] = [];
+  const breaks: { sim_id: number; rule_id: number; started_at: number; removed_at: null }[] = [];
+  const cards: { id: number; change: CardSync }[] = [];
+  const internet: number[] = [];
+  for (const plan of plans) {
+    const { sim } = plan;
+    for (const p of plan.packages) {
+      const old = plan.before.get(p.id);
+      if (old && (old.status !== p.status || old.usedMb !== p.usedMb))
+        packages.push({ id: p.id, set: { status: p.status, used_mb: p.usedMb, updated_at: now } });
+    }
+    for (const [day, mb] of plan.days) daily.push({ sim_id: sim.id, day, flow_mb: mb, updated_at: now });
+    for (const m of plan.marks.values())
+      marks.push({ sim_id: sim.id, day: m.day, carrier_mb: m.mb, as_of: m.asOf, final: m.final ? 1 : 0, updated_at: now });
+    if (plan.breakUpdate)
+      breaks.push({ sim_id: sim.id, rule_id: plan.breakUpdate.break_rule_id, started_at: plan.breakUpdate.break_at, removed_at: null });
+    const { change, internet: on } = cardChangeOf(plan, now, {}, plan.packages);
+    cards.push({ id: sim.id, change });
+    internet.push(on);
+  }
+  await updateManyById(trx, 'iot_sim_packages', packages);
+  // Chunks keep each statement's values well under either database's limit.
+  for (let i = 0; i < daily.length; i += 500) {
+    await trx
+      .insertInto('iot_usage_daily')
+      .values(daily.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['sim_id', 'day']).doUpdateSet((eb) => ({
+          flow_mb: eb('iot_usage_daily.flow_mb', '+', eb.ref('excluded.flow_mb')),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+  for (let i = 0; i < marks.length; i += 500) {
+    await trx
+      .insertInto('iot_carrier_usage_marks')
+      .values(marks.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['sim_id', 'day']).doUpdateSet((eb) => ({
+          carrier_mb: eb.ref('excluded.carrier_mb'),
+          as_of: eb.ref('excluded.as_of'),
+          final: eb.ref('excluded.final'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+  if (breaks.length > 0) await trx.insertInto('iot_sim_breaks').values(breaks).execute();
+  await applyCardSyncs(trx, cards);
   return internet;
 }
 
@@ -528,10 +613,14 @@ const LATE_DAYS = 2;
 
 /**
  * Synchronises the cards `ids` (at most a few batches of the carrier's size) with `carrier`: their
- * day figures are read in batches, outside any transaction, then each card is synchronised in a
- * transaction of its own. Returns how many were; each card's failure is pushed onto `errors` (one
- * card's failure does not stop the others), a failed read of figures onto `readErrors` (the usage is
- * then charged late, from the next figures).
+ * day figures are read in batches, outside any transaction, then the cards are synchronised together
+ * in one transaction (their rows, packages, marks and day figures read at once, their changes
+ * written in a few statements), `within` running in the same transaction (the scheduler moves its
+ * cursor there, so a batch is done and recorded together); a data switch a card needs is made at
+ * the carrier after the commit. Should that transaction fail, each card is synchronised in a
+ * transaction of its own, so that one card's failure does not stop the others. Returns how many
+ * were; each card's failure is pushed onto `errors`, a failed read of figures onto `readErrors`
+ * (the usage is then charged late, from the next figures).
  */
 export async function syncCards(
   db: Db,
@@ -540,8 +629,12 @@ export async function syncCards(
   now: number,
   errors: unknown[],
   readErrors?: unknown[],
+  within?: (trx: Trx, synced: number) => Promise<void>,
 ): Promise<number> {
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) {
+    if (within) await db.db.transaction().execute((trx) => within(trx, 0));
+    return 0;
+  }
   const maxDays = Math.min(MAX_SPAN_DAYS, carrier.limits.dayHistory);
   const cards = await db.db
     .selectFrom('iot_sims')
@@ -563,20 +656,135 @@ export async function syncCards(
     : [];
   const cycleOf = new Map(cycles.map((c) => [c.iccid, c]));
   const byIccid = new Map<string, DayUsage[]>();
-  for (const f of figures) byIccid.set(f.iccid, [...(byIccid.get(f.iccid) ?? []), f]);
+  for (const f of figures) {
+    const list = byIccid.get(f.iccid);
+    if (list) list.push(f);
+    else byIccid.set(f.iccid, [f]);
+  }
   const iccidOf = new Map(cards.map((c) => [c.id, c.iccid]));
+  const readOf = (id: number) => {
+    const iccid = iccidOf.get(id) ?? '';
+    return cycleOnly ? { cycle: cycleOf.get(iccid) ?? null } : { figures: byIccid.get(iccid) ?? [] };
+  };
+  if (!(carrier instanceof RoutedCarrier)) {
+    const batchErrors: unknown[] = [];
+    let done: { card: Card; internet: number }[] | null = null;
+    try {
+      done = await db.db.transaction().execute(async (trx) => {
+        const synced = await syncBatchIn(trx, db.dialect, carrier, ids, readOf, now, batchErrors);
+        await within?.(trx, synced.length);
+        return synced;
+      });
+    } catch {
+      // One card's rows the batch could not write: each card on its own below.
+    }
+    if (done) {
+      errors.push(...batchErrors);
+      for (const { card, internet } of done) {
+        try {
+          await pushDataSwitchOf(db, carrier, card, internet, now);
+        } catch (err) {
+          // A refused or unanswered switch is tried again by the data-switch job.
+          errors.push(err);
+        }
+      }
+      return done.length;
+    }
+  }
   let count = 0;
   for (const id of ids) {
     try {
-      const iccid = iccidOf.get(id) ?? '';
-      const read = cycleOnly ? { cycle: cycleOf.get(iccid) ?? null } : { figures: byIccid.get(iccid) ?? [] };
-      if (await syncSim(db, carrier, id, now, read)) count++;
+      if (await syncSim(db, carrier, id, now, readOf(id))) count++;
     } catch (err) {
       // One card's failure (its data switch refused, say) does not stop the others.
       errors.push(err);
     }
   }
+  if (within) await db.db.transaction().execute((trx) => within(trx, count));
   return count;
+}
+
+/**
+ * Synchronises cards together in the caller's transaction: their rows (locked, in id order), live
+ * packages, usage marks and the day figures their spans start on are read in one query each, each
+ * card's plan computed from them (no read per card), and the plans written by `applySyncs`. A card
+ * whose plan fails is left out (its error pushed onto `errors`). Returns the synchronised cards as
+ * they were before, with whether their data should be on.
+ */
+async function syncBatchIn(
+  trx: Trx,
+  dialect: Db['dialect'],
+  carrier: CarrierProvider,
+  ids: readonly number[],
+  readOf: (id: number) => SyncOptions,
+  now: number,
+  errors: unknown[],
+): Promise<{ card: Card; internet: number }[]> {
+  const sims = await lockCardsForSync(trx, dialect, ids);
+  if (sims.length === 0) return [];
+  const simIds = sims.map((s) => s.id);
+  const packagesOf = new Map<number, PackageState[]>();
+  const packageRows = await trx
+    .selectFrom('iot_sim_packages')
+    .select(['id', 'sim_id', 'kind', 'unlimited', 'flow_mb', 'used_mb', 'starts_at', 'ends_at', 'status'])
+    .where('sim_id', 'in', simIds)
+    .where('status', 'in', ['pending', 'active'])
+    .orderBy('id')
+    .execute();
+  for (const row of packageRows) {
+    const list = packagesOf.get(Number(row.sim_id));
+    if (list) list.push(toState(row));
+    else packagesOf.set(Number(row.sim_id), [toState(row)]);
+  }
+  const marksOf = new Map<number, Map<string, UsageMark>>();
+  const markRows = await trx
+    .selectFrom('iot_carrier_usage_marks')
+    .select(['sim_id', 'day', 'carrier_mb', 'as_of', 'final'])
+    .where('sim_id', 'in', simIds)
+    .where('day', '>=', chinaDay(now - carrier.limits.dayHistory * DAY_MS))
+    .execute();
+  for (const r of markRows) {
+    const simId = Number(r.sim_id);
+    let marks = marksOf.get(simId);
+    if (!marks) {
+      marks = new Map();
+      marksOf.set(simId, marks);
+    }
+    marks.set(r.day, { day: r.day, mb: r.carrier_mb, asOf: Number(r.as_of), final: r.final === 1 });
+  }
+  // The day each span starts on, when the card does not hold that day's usage itself.
+  const firstDayOf = (sim: Card) => chinaDay(Math.min(Number(sim.usage_synced_at) > 0 ? Number(sim.usage_synced_at) : now, now));
+  const needing = sims.filter((sim) => sim.usage_day !== firstDayOf(sim));
+  const dayUse = new Map<string, number>();
+  if (needing.length > 0) {
+    const rows = await trx
+      .selectFrom('iot_usage_daily')
+      .select(['sim_id', 'day', 'flow_mb'])
+      .where(
+        'sim_id',
+        'in',
+        needing.map((s) => s.id),
+      )
+      .where('day', 'in', [...new Set(needing.map(firstDayOf))])
+      .execute();
+    for (const r of rows) dayUse.set(`${r.sim_id}:${r.day}`, Number(r.flow_mb));
+  }
+  const rule = await dayFlowRule(trx);
+  const plans: SyncPlan[] = [];
+  for (const sim of sims) {
+    try {
+      const loaded: LoadedForSync = {
+        marks: marksOf.get(sim.id) ?? new Map(),
+        dayUse: (day) => dayUse.get(`${sim.id}:${day}`) ?? 0,
+        rule,
+      };
+      plans.push(await planSync(trx, carrier, sim, packagesOf.get(sim.id) ?? [], now, { ...readOf(sim.id), loaded }));
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  const internet = await applySyncs(trx, plans, now);
+  return plans.map((plan, i) => ({ card: plan.sim, internet: internet[i]! }));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IotSimsTable } from '../../db/schema-iot.ts';
+import { type ColumnValue, updateManyById } from '../../db/update-many.ts';
 import type { SessionQuery } from '../iot-auth/service.ts';
 
 /** The device's columns of the SIM info, read only for a card that sits in a device. */
@@ -205,6 +206,29 @@ export async function lockSimRow(trx: Kysely<Database>, dialect: DialectName, id
 /** The card row locked for a synchronisation (undefined when there is no such card). */
 export async function lockSimRowIfAny(trx: Kysely<Database>, dialect: DialectName, id: number) {
   return (await (dialect === 'postgres' ? simRowLocked : simRow)(trx, id))[0];
+}
+
+/** Card rows among `ids` in id order, locked for a batch synchronisation on PostgreSQL (in id order: no deadlock between batches). */
+export function lockSimRowsIfAny(trx: Kysely<Database>, dialect: DialectName, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  const q = trx
+    .selectFrom('iot_sims')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id');
+  return (dialect === 'postgres' ? q.forUpdate() : q).execute();
+}
+
+/** Writes what a batch synchronisation computed for each card, in one statement, in the caller's transaction. */
+export async function updateSimSyncs(
+  trx: Kysely<Database>,
+  rows: readonly { id: number; change: Updateable<IotSimsTable> }[],
+): Promise<void> {
+  await updateManyById(
+    trx,
+    'iot_sims',
+    rows.map((r) => ({ id: r.id, set: r.change as Record<string, ColumnValue> })),
+  );
 }
 
 /** Writes the usage, package and state columns a synchronisation computed, in the caller's transaction. */

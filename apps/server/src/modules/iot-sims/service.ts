@@ -673,6 +673,16 @@ export function applyCardSync(trx: Kysely<Database>, simId: number, change: Card
   return repo.updateSimSync(trx, simId, change);
 }
 
+/** The card rows among `ids` (in id order) locked in the caller's transaction for a batch synchronisation. */
+export function lockCardsForSync(trx: Kysely<Database>, dialect: Db['dialect'], ids: readonly number[]): Promise<Card[]> {
+  return repo.lockSimRowsIfAny(trx, dialect, ids);
+}
+
+/** `applyCardSync` of many cards in one statement (a batch synchronisation), in the caller's transaction. */
+export function applyCardSyncs(trx: Kysely<Database>, rows: readonly { id: number; change: CardSync }[]): Promise<void> {
+  return repo.updateSimSyncs(trx, rows);
+}
+
 /** The carrier's identity of a card and its data state (wanted, and last confirmed by the carrier). */
 export function cardDataSwitch(db: Kysely<Database>, simId: number) {
   return repo.simDataSwitch(db, simId);

@@ -56,7 +56,8 @@ export interface FakeOneLink {
   failNext(path: string, status: string, message?: string): void;
   /** The next call of `path` answers this HTTP status with no envelope. */
   httpFailNext(path: string, httpStatus: number): void;
-  requests: { path: string; params: Record<string, string> }[];
+  /** Every call, with the envelope's status once answered (absent: no envelope, or not answered yet). */
+  requests: { path: string; params: Record<string, string>; status?: string }[];
   tokensIssued: number;
   close(): Promise<void>;
 }
@@ -260,11 +261,13 @@ export async function startFakeOneLink(
     const url = new URL(req.url ?? '/', 'http://fake');
     const params = Object.fromEntries(url.searchParams);
     const path = url.pathname.replace(/^\/v5\/ec\//, '');
-    fake.requests.push({ path, params });
+    const call: FakeOneLink['requests'][number] = { path, params };
+    fake.requests.push(call);
     if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs));
     settle();
     const send = (body: object, status = 200) => {
       if (res.destroyed) return;
+      if ('status' in body && typeof body.status === 'string') call.status = body.status;
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(body));
     };
