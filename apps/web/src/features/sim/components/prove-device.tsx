@@ -2,7 +2,7 @@ import type { SimInfo } from '@simshop/contract/iot';
 import { LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/text-field.tsx';
+import { Input } from '../../../components/text-input.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { useSimProofCode, useSimProve } from '../api/sim-prove.ts';
 
