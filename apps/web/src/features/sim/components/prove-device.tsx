@@ -1,10 +1,11 @@
 import type { SimInfo } from '@simshop/contract/iot';
 import { LockOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/text-input.tsx';
 import { Toast } from '../../../lib/feedback.ts';
 import { useSimProofCode, useSimProve } from '../api/sim-prove.ts';
+import { CodeField } from './code-field.tsx';
 
 type Way = 'code' | 'password';
 
@@ -21,15 +22,8 @@ export function ProveDevice({ info, what }: { info: SimInfo; what?: string }) {
   const [way, setWay] = useState<Way>(hasPhone ? 'code' : 'password');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [left, setLeft] = useState(0);
   const send = useSimProofCode();
   const prove = useSimProve();
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  const sent = send.data;
   const canSubmit = way === 'code' ? /^\d{6}$/.test(code) : password.length > 0;
   const submit = () =>
     prove.mutate(way === 'code' ? { code } : { cardPassword: password }, {
@@ -72,39 +66,7 @@ export function ProveDevice({ info, what }: { info: SimInfo; what?: string }) {
           {way === 'code' ? (
             <>
               <p className="prove-lead">{t('iot.prove.codeLead', { mobile: info.mobile })}</p>
-              <div className="sim-field">
-                <Input
-                  aria-label={t('iot.code.label')}
-                  placeholder={t('iot.code.placeholder')}
-                  inputMode="numeric"
-                  maxLength={6}
-                  value={code}
-                  onChange={(v) => setCode(v.replace(/\D/g, ''))}
-                />
-                <button
-                  type="button"
-                  className="sim-field-btn"
-                  disabled={left > 0 || send.isPending}
-                  onClick={() =>
-                    send.mutate(undefined, {
-                      onSuccess: (r) => {
-                        setLeft(r.resendIn || 60);
-                        Toast.show({ content: t('iot.code.sent', { mobile: r.mobile }) });
-                      },
-                    })
-                  }
-                >
-                  {left > 0 ? t('iot.code.resendIn', { seconds: left }) : sent ? t('iot.code.resend') : t('iot.code.send')}
-                </button>
-              </div>
-              {sent?.devCode ? (
-                <div className="sim-dev-code" data-testid="dev-code">
-                  {t('iot.code.demo', { code: sent.devCode })}
-                  <button type="button" onClick={() => setCode(sent.devCode ?? '')}>
-                    {t('iot.code.fill')}
-                  </button>
-                </div>
-              ) : null}
+              <CodeField label={t('iot.code.label')} value={code} onChange={setCode} onSend={() => send.mutateAsync()} />
             </>
           ) : (
             <>

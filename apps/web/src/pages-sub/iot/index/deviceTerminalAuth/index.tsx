@@ -1,11 +1,12 @@
 import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
 import type { WirelessAuthList } from '@simshop/contract/iot-device';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../../components/text-input.tsx';
 import { useTerminalAuth, useTerminalAuthSms, useWirelessAuthList } from '../../../../features/sim/api/device.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
+import { CodeField } from '../../../../features/sim/components/code-field.tsx';
 import { CommandBadge } from '../../../../features/sim/components/device.tsx';
 import { SimLoadFailed, SimLoading, SimMissingItem, SimNotOffered } from '../../../../features/sim/components/page-state.tsx';
 import { ProveDevice } from '../../../../features/sim/components/prove-device.tsx';
@@ -24,13 +25,6 @@ function AuthoriseForm({ terminal }: { terminal: Terminal }) {
   const auth = useTerminalAuth();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [left, setLeft] = useState(0);
-  const [devCode, setDevCode] = useState('');
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
   const mobileOk = /^1\d{10}$/.test(mobile);
   return (
     <div className="dev-danger">
@@ -44,43 +38,14 @@ function AuthoriseForm({ terminal }: { terminal: Terminal }) {
           onChange={(v) => setMobile(v.replace(/\D/g, ''))}
         />
       </div>
-      <div className="sim-field">
-        <Input
-          aria-label={t('iot.code.label')}
-          placeholder={t('iot.code.placeholder')}
-          inputMode="numeric"
-          maxLength={6}
-          value={code}
-          onChange={(v) => setCode(v.replace(/\D/g, ''))}
-        />
-        <button
-          type="button"
-          className="sim-field-btn"
-          disabled={!mobileOk || left > 0 || send.isPending}
-          onClick={() =>
-            send.mutate(
-              { mobile, mac: terminal.mac },
-              {
-                onSuccess: (r) => {
-                  setLeft(r.resendIn || 60);
-                  setDevCode(r.devCode ?? '');
-                  Toast.show({ content: t('iot.code.sent', { mobile: r.mobile }) });
-                },
-              },
-            )
-          }
-        >
-          {left > 0 ? t('iot.code.resendIn', { seconds: left }) : t('iot.code.send')}
-        </button>
-      </div>
-      {devCode ? (
-        <div className="sim-dev-code" data-testid="terminal-dev-code">
-          {t('iot.code.demo', { code: devCode })}
-          <button type="button" onClick={() => setCode(devCode)}>
-            {t('iot.code.fill')}
-          </button>
-        </div>
-      ) : null}
+      <CodeField
+        label={t('iot.code.label')}
+        value={code}
+        onChange={setCode}
+        onSend={() => send.mutateAsync({ mobile, mac: terminal.mac })}
+        disabled={!mobileOk}
+        testId="terminal-dev-code"
+      />
       <button
         type="button"
         className="sim-primary-btn"

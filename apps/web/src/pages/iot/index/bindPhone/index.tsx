@@ -1,86 +1,18 @@
 import '../../../../features/sim/components/sim.css';
 import '../../../../features/sim/components/account.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../../components/text-input.tsx';
 import { useBindMobileCode, useSimBindMobile } from '../../../../features/sim/api/sim-bind-mobile.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { useSimLoginCode } from '../../../../features/sim/api/sim-login-code.ts';
+import { CodeField } from '../../../../features/sim/components/code-field.tsx';
 import { SimLoadFailed, SimLoading } from '../../../../features/sim/components/page-state.tsx';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
 import { Toast } from '../../../../lib/feedback.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
 
 type Proof = 'code' | 'password';
-
-/** A "get code" button with its resend countdown and, in the demo, the code shown to fill in. */
-function CodeField({
-  label,
-  value,
-  onChange,
-  onSend,
-  disabled,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  onSend: () => Promise<{ resendIn: number; mobile: string; devCode?: string }>;
-  disabled: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const [left, setLeft] = useState(0);
-  const [devCode, setDevCode] = useState('');
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return (
-    <>
-      <div className="sim-field">
-        <Input
-          aria-label={label}
-          placeholder={t('iot.code.placeholder')}
-          inputMode="numeric"
-          maxLength={6}
-          value={value}
-          onChange={(v) => onChange(v.replace(/\D/g, ''))}
-        />
-        <button
-          type="button"
-          className="sim-field-btn"
-          disabled={disabled || left > 0 || sending}
-          onClick={async () => {
-            setSending(true);
-            try {
-              const r = await onSend();
-              setLeft(r.resendIn || 60);
-              setDevCode(r.devCode ?? '');
-              Toast.show({ content: t('iot.code.sent', { mobile: r.mobile }) });
-            } catch {
-              // The refusal was shown by the request layer.
-            } finally {
-              setSending(false);
-            }
-          }}
-        >
-          {left > 0 ? t('iot.code.resendIn', { seconds: left }) : t('iot.code.send')}
-        </button>
-      </div>
-      {devCode ? (
-        <div className="sim-dev-code" data-testid={testId}>
-          {t('iot.code.demo', { code: devCode })}
-          <button type="button" onClick={() => onChange(devCode)}>
-            {t('iot.code.fill')}
-          </button>
-        </div>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * Binds a phone to the card (spec §2 bindPhone): an SMS code to the new phone; replacing a bound

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircleFill, LockOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Input } from '../../../../components/text-input.tsx';
 import { postCheckPayPass } from '../../../../features/sim/api/check-pay-pass.ts';
 import { usePayPassCode } from '../../../../features/sim/api/pay-pass-code.ts';
 import { payPassStatusQuery, usePayPassStatus } from '../../../../features/sim/api/pay-pass-status.ts';
 import { useSimInfo } from '../../../../features/sim/api/sim-info.ts';
 import { useSimUpdatePayPass } from '../../../../features/sim/api/sim-update-pay-pass.ts';
+import { CodeField } from '../../../../features/sim/components/code-field.tsx';
 import { CardsSkeleton } from '../../../../features/sim/components/money-parts.tsx';
 import { SimLoadFailed } from '../../../../features/sim/components/page-state.tsx';
 import { isPasswordField } from '../../../../features/sim/components/pay-flow.ts';
@@ -16,7 +16,6 @@ import { PAY_PASSWORD_LENGTH, PayCells, PayKeyboard } from '../../../../features
 import { unlockTime } from '../../../../features/sim/components/pay-password-sheet.tsx';
 import { weakPassword } from '../../../../features/sim/money-format.ts';
 import { useRequireSim } from '../../../../features/sim/use-require-sim.ts';
-import { Toast } from '../../../../lib/feedback.ts';
 import { navigateBack } from '../../../../lib/nav.ts';
 import { ApiError } from '../../../../lib/request.ts';
 import { useSession } from '../../../../lib/session.ts';
@@ -45,49 +44,17 @@ function SmsVerify({ onNext }: { onNext: (code: string) => void }) {
   const info = useSimInfo().data;
   const send = usePayPassCode();
   const [code, setCode] = useState('');
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  const sent = send.data;
   return (
     <div className="pp-sms">
       <p className="pp-lead">{info?.mobile ? t('iot.payPass.smsLead', { mobile: info.mobile }) : t('iot.payPass.noPhone')}</p>
-      <div className="sim-field pp-code-field">
-        <Input
-          aria-label={t('iot.code.label')}
-          placeholder={t('iot.code.placeholder')}
-          inputMode="numeric"
-          maxLength={6}
-          value={code}
-          onChange={(v) => setCode(v.replace(/\D/g, ''))}
-        />
-        <button
-          type="button"
-          className="sim-field-btn"
-          disabled={left > 0 || send.isPending || !info?.mobile}
-          onClick={() =>
-            send.mutate(undefined, {
-              onSuccess: (r) => {
-                setLeft(r.resendIn || 60);
-                Toast.show({ content: t('iot.code.sent', { mobile: r.mobile }) });
-              },
-            })
-          }
-        >
-          {left > 0 ? t('iot.code.resendIn', { seconds: left }) : sent ? t('iot.code.resend') : t('iot.code.send')}
-        </button>
-      </div>
-      {sent?.devCode ? (
-        <div className="sim-dev-code" data-testid="dev-code">
-          {t('iot.code.demo', { code: sent.devCode })}
-          <button type="button" onClick={() => setCode(sent.devCode ?? '')}>
-            {t('iot.code.fill')}
-          </button>
-        </div>
-      ) : null}
+      <CodeField
+        label={t('iot.code.label')}
+        value={code}
+        onChange={setCode}
+        onSend={() => send.mutateAsync()}
+        disabled={!info?.mobile}
+        className="pp-code-field"
+      />
       <button type="button" className="sim-primary-btn" disabled={!/^\d{6}$/.test(code)} onClick={() => onNext(code)}>
         {t('iot.payPass.next')}
       </button>
