@@ -79,7 +79,7 @@ export async function oneLinkFixture(): Promise<CarrierFixture & { fake: FakeOne
     appid: fake.appid,
     password: fake.password,
     callsPerSecond: 500,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
   });
   const cards = [1, 2, 3].map(cardN);
   const add = (card: CarrierCard) => {
@@ -127,7 +127,7 @@ export async function telecomFixture(): Promise<CarrierFixture & { fake: FakeTel
     password: fake.password,
     key: fake.key,
     callsPerSecond: 500,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
   });
   const cards = [1, 2, 3].map(cardN);
   const add = (card: CarrierCard) => {
@@ -173,7 +173,7 @@ export async function unicomFixture(): Promise<CarrierFixture & { fake: FakeUnic
     username: fake.username,
     apiKey: fake.apiKey,
     callsPerSecond: 500,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
   });
   const cards = [1, 2, 3].map(cardN);
   const add = (card: CarrierCard) => {

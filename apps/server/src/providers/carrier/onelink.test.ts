@@ -17,7 +17,8 @@ describe('China Mobile OneLink adapter against the fake platform', () => {
       appid: fake.appid,
       password: fake.password,
       callsPerSecond: 500,
-      timeoutMs: 2_000,
+      // A healthy fake answers in milliseconds; a starved test machine must not turn a call into a timeout.
+      timeoutMs: 10_000,
       ...options,
     });
   beforeEach(async () => {
@@ -144,6 +145,7 @@ describe('China Mobile OneLink adapter against the fake platform', () => {
       startsAt: NOW,
       endsAt: NOW + 86_400_000,
     };
+    await carrier.status([card], NOW); // the token is taken first: the lost call is the change itself
     fake.httpFailNext('change/sim-offering', 504);
     const err = await carrier.changeOffering(card, { ...request, offeringCode: 'OL-OFFER-7' }, NOW).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'unavailable', retryable: true });

@@ -17,7 +17,7 @@ describe('China Telecom CMP adapter against the fake platform', () => {
       password: fake.password,
       key: fake.key,
       callsPerSecond: 500,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
       ...options,
     });
   beforeEach(async () => {

@@ -16,7 +16,7 @@ describe('China Unicom CMP (Control Center) adapter against the fake platform', 
       username: fake.username,
       apiKey: fake.apiKey,
       callsPerSecond: 500,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
       ...options,
     });
   beforeEach(async () => {
