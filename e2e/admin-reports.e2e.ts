@@ -76,7 +76,7 @@ test('the owner refunds a paid order from the console; the buyer sees it refunde
   await buyer.context().close();
 
   // The reconciliation report lists the refund of today.
-  await openConsolePage(page, { name: '对账' });
+  await openConsolePage(page, { name: '对账', exact: true });
   const refundRow = page.getByRole('row').filter({ hasText: orderNo });
   await expect(refundRow).toContainText(yuan(amount));
   await expect(refundRow).toContainText('已退款');

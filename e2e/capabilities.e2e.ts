@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_OWNER, openConsolePage, signInConsole } from './support/console.ts';
-import { logIn } from './support/sim.ts';
+import { logInProven } from './support/sim.ts';
 
 /**
  * The capability table at 1280x800: the owner turns phone access off for the demo device's model,
@@ -42,7 +42,7 @@ test('the owner turns phone access off for a device model and its cards no longe
   await expect(operators.getByRole('row').filter({ hasText: '中国移动' }).getByRole('switch', { name: '中国移动 · 加速包' })).toBeChecked();
 
   const holder = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'en-US' });
-  await logIn(holder, DEVICE);
+  await logInProven(holder, DEVICE);
   expect(await allMenus(holder)).toContain('Phone access');
 
   try {
