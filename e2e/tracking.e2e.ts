@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type FakeKuaidi100, startFakeKuaidi100 } from '../apps/server/src/providers/logistics/fake-kuaidi100.ts';
+import { type FakeKuaidi100, SAMPLE_TRACK, startFakeKuaidi100 } from '../apps/server/src/providers/logistics/fake-kuaidi100.ts';
 import { KUAIDI100_CALLBACK_PATH } from '../apps/server/src/providers/logistics/kuaidi100.ts';
 import { withInstance } from './support/instance.ts';
 import { buyerPage, paidDemoOrder } from './support/shop.ts';
@@ -57,29 +57,7 @@ async function trackedOrder(browser: import('@playwright/test').Browser, request
     });
     await app.logistics.subscribePending(now);
     expect(fake.subscriptions.get(trackingNo)?.salt).toBe(SALT);
-    fake.addParcel('shunfeng', trackingNo, [
-      {
-        time: '2026-03-21 09:15:00',
-        context: '【北京市】快件已到达 北京东城营业部',
-        status: '在途',
-        areaCode: 'CN110101000000',
-        areaName: '北京,东城区',
-      },
-      {
-        time: '2026-03-20 18:02:11',
-        context: '【深圳市】快件已从 深圳转运中心 发出',
-        status: '在途',
-        areaCode: 'CN440300000000',
-        areaName: '广东,深圳市',
-      },
-      {
-        time: '2026-03-20 10:30:00',
-        context: '【深圳市】顺丰速运 已收取快件',
-        status: '揽收',
-        areaCode: 'CN440300000000',
-        areaName: '广东,深圳市',
-      },
-    ]);
+    fake.addParcel('shunfeng', trackingNo, SAMPLE_TRACK);
     const pushed = await app.inject({
       method: 'POST',
       url: KUAIDI100_CALLBACK_PATH,

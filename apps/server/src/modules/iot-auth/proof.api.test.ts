@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { body, createTestApp, createTestAppPair, type TestApp } from '../../../test/helpers.ts';
 import { hashSecret } from '../../lib/password.ts';
 import type { App } from '../../lib/route.ts';
-import { makeDevice } from '../iot-device/test-kit.ts';
+import { FAST_DEVICE, makeDevice } from '../iot-device/test-kit.ts';
 
-const device = {
-  provider: 'simulator' as const,
-  mqttUrl: '',
-  commandTimeoutMs: 10_000,
-  simulator: { reportMs: 0, rebootMs: 300, switchMs: 200, applyMs: 150 },
-};
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ device });
+  t = await createTestApp({ device: FAST_DEVICE });
 });
 afterAll(async () => t.close());
 
@@ -277,7 +271,7 @@ describe('POST /api/iot/simProve', () => {
 
 describe('two server instances', () => {
   it('a session proven on one is proven on the other; wrong card passwords over both get 5 tries in all', async () => {
-    const pair = await createTestAppPair({ device });
+    const pair = await createTestAppPair({ device: FAST_DEVICE });
     try {
       const [a, b] = pair.apps;
       const d = await makeDevice(a);

@@ -3,18 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeOperator, randomIp, signIn } from '../admin/test-kit.ts';
 import { makeAgent } from '../agents/test-kit.ts';
-import { makeDevice } from '../iot-device/test-kit.ts';
+import { FAST_DEVICE, makeDevice } from '../iot-device/test-kit.ts';
 import { client, makeCardClient, provenSimLogin } from '../iot-money/test-kit.ts';
 
-const device = {
-  provider: 'simulator' as const,
-  mqttUrl: '',
-  commandTimeoutMs: 10_000,
-  simulator: { reportMs: 0, rebootMs: 300, switchMs: 200, applyMs: 150 },
-};
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ device });
+  t = await createTestApp({ device: FAST_DEVICE });
 });
 afterAll(async () => t.close());
 

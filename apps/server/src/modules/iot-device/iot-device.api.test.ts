@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestAppPair, type TestApp } from '../../../test/helpers.ts';
 import type { DeviceSimulator } from '../../providers/device/simulator.ts';
 import { client, makeCard, provenSimLogin, uniqueMobile } from '../iot-money/test-kit.ts';
-import { makeDevice } from './test-kit.ts';
+import { FAST_DEVICE, makeDevice } from './test-kit.ts';
 
-const device = {
-  provider: 'simulator' as const,
-  mqttUrl: '',
-  commandTimeoutMs: 10_000,
-  simulator: { reportMs: 0, rebootMs: 300, switchMs: 200, applyMs: 150 },
-};
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ device });
+  t = await createTestApp({ device: FAST_DEVICE });
 });
 afterAll(async () => t.close());
 
@@ -284,7 +278,7 @@ describe('commands', () => {
 
 describe('two server instances', () => {
   it('hold one switch at a time between them, and each shows the state the other recorded', async () => {
-    const pair = await createTestAppPair({ device });
+    const pair = await createTestAppPair({ device: FAST_DEVICE });
     try {
       const d = await makeDevice(pair.apps[0]);
       const headers = await provenSimLogin(pair.apps[0], d.first.simNo);

@@ -5,6 +5,14 @@ import type { App } from '../../lib/route.ts';
 import { makeCard, uniqueMobile } from '../iot-money/test-kit.ts';
 
 /** A device number no other test's device has. */
+/** The device simulator answering in a fraction of a second (tests that watch commands apply). */
+export const FAST_DEVICE = {
+  provider: 'simulator' as const,
+  mqttUrl: '',
+  commandTimeoutMs: 10_000,
+  simulator: { reportMs: 0, rebootMs: 300, switchMs: 200, applyMs: 150 },
+};
+
 export const uniqueDeviceNo = () => `MT${String(randomInt(0, 1e9)).padStart(9, '0')}${randomInt(0, 10)}`;
 
 export interface DeviceSpec {

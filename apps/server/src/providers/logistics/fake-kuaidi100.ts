@@ -20,6 +20,31 @@ export interface FakeTrackItem {
   areaName: string;
 }
 
+/** A parcel from Shenzhen to Beijing: three events, newest first, as Kuaidi100 gives them (resultv2=1). */
+export const SAMPLE_TRACK: FakeTrackItem[] = [
+  {
+    time: '2026-03-21 09:15:00',
+    context: '【北京市】快件已到达 北京东城营业部',
+    status: '在途',
+    areaCode: 'CN110101000000',
+    areaName: '北京,东城区',
+  },
+  {
+    time: '2026-03-20 18:02:11',
+    context: '【深圳市】快件已从 深圳转运中心 发出',
+    status: '在途',
+    areaCode: 'CN440300000000',
+    areaName: '广东,深圳市',
+  },
+  {
+    time: '2026-03-20 10:30:00',
+    context: '【深圳市】顺丰速运 已收取快件',
+    status: '揽收',
+    areaCode: 'CN440300000000',
+    areaName: '广东,深圳市',
+  },
+];
+
 export interface FakeParcel {
   com: string;
   nu: string;
@@ -63,7 +88,7 @@ export async function startFakeKuaidi100(options: { key?: string; customer?: str
     qps: 0,
     requests,
     addParcel(com, nu, data, state = '0') {
-      const p = { com, nu, state, data };
+      const p = { com, nu, state, data: [...data] };
       parcels.set(nu, p);
       return p;
     },

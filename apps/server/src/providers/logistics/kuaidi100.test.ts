@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeKuaidi100, startFakeKuaidi100 } from './fake-kuaidi100.ts';
+import { type FakeKuaidi100, startFakeKuaidi100, SAMPLE_TRACK as TRACK } from './fake-kuaidi100.ts';
 import { chinaTime, Kuaidi100, md5Upper, readKuaidi100Push } from './kuaidi100.ts';
 import { LogisticsError, type ShipmentRef } from './provider.ts';
 
@@ -22,31 +22,6 @@ function ref(no: string, company = 'shunfeng'): ShipmentRef {
     createdAt: 0,
   };
 }
-
-/** A track of three events, newest first, as Kuaidi100 gives it (resultv2=1). */
-const TRACK = [
-  {
-    time: '2026-03-21 09:15:00',
-    context: '【北京市】快件已到达 北京东城营业部',
-    status: '在途',
-    areaCode: 'CN110101000000',
-    areaName: '北京,东城区',
-  },
-  {
-    time: '2026-03-20 18:02:11',
-    context: '【深圳市】快件已从 深圳转运中心 发出',
-    status: '在途',
-    areaCode: 'CN440300000000',
-    areaName: '广东,深圳市',
-  },
-  {
-    time: '2026-03-20 10:30:00',
-    context: '【深圳市】顺丰速运 已收取快件',
-    status: '揽收',
-    areaCode: 'CN440300000000',
-    areaName: '广东,深圳市',
-  },
-];
 
 describe('Kuaidi100 adapter against the fake service', () => {
   let fake: FakeKuaidi100;
